@@ -426,8 +426,8 @@ static int push_branches(mask *stack, int *branched, int size, int cells, int ce
 
 /* search.search: counting solutions to `limit`, at most max_nodes nodes. The stack holds at
    most (cells) * (n - 1) + 1 states. -1 without memory. */
-static int latin_search(const Rule *rule, const mask *start, int limit, long long max_nodes,
-                        const int *prefer, Found *found) {
+static int latin_search(const Rule *rule, const mask *start, Dirty root, int limit,
+                        long long max_nodes, const int *prefer, Found *found) {
     int n = rule->n, cells = n * n;
     size_t most = (size_t)cells * (size_t)n + 1;
     mask *stack = malloc(most * (size_t)cells * sizeof *stack);
@@ -446,7 +446,8 @@ static int latin_search(const Rule *rule, const mask *start, int limit, long lon
         mask *state = stack + (size_t)(size - 1) * cells;
         found->nodes++;
         /* a child differs from its parent, propagated to a fixed point, at one cell */
-        if (rounds_to_contradiction(rule, state, -1, dirty_at(n, branched[size - 1]))) {
+        Dirty lines = size == 1 && branched[0] < 0 ? root : dirty_at(n, branched[size - 1]);
+        if (rounds_to_contradiction(rule, state, -1, lines)) {
             size--;
             continue;
         }
@@ -471,7 +472,7 @@ int latin_propagate(const Rule *rule, mask *m, int most) {
 
 int latin_count(const Rule *rule, const mask *start, int limit, long long max_nodes) {
     Found found;
-    if (latin_search(rule, start, limit, max_nodes, NULL, &found) < 0) return -1;
+    if (latin_search(rule, start, every_line, limit, max_nodes, NULL, &found) < 0) return -1;
     return found.count;
 }
 
@@ -480,8 +481,16 @@ int latin_any(const Rule *rule, const mask *start, long long max_nodes) {
 }
 
 int latin_any_into(const Rule *rule, const mask *start, long long max_nodes, int *solution) {
+    return latin_any_near(rule, start, max_nodes, solution, NULL, -1);
+}
+
+int latin_any_near(const Rule *rule, const mask *start, long long max_nodes, int *solution,
+                   const int *changed, int count) {
     Found found;
-    if (latin_search(rule, start, 1, max_nodes, NULL, &found) < 0) return -1;
+    Dirty root = {0, 0};
+    if (count < 0) root = every_line;
+    for (int i = 0; i < count; i++) touched(&root, rule->n, changed[i]);
+    if (latin_search(rule, start, root, 1, max_nodes, NULL, &found) < 0) return -1;
     if (found.count && solution) memcpy(solution, found.solution, sizeof found.solution);
     return found.count ? 1 : found.complete ? 0 : 2;
 }
@@ -493,7 +502,7 @@ int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const
 int latin_unique_other(const Rule *rule, const mask *start, long long max_nodes,
                        const int *prefer, int *other) {
     Found found;
-    if (latin_search(rule, start, 2, max_nodes, prefer, &found) < 0) return -1;
+    if (latin_search(rule, start, every_line, 2, max_nodes, prefer, &found) < 0) return -1;
     if (other && found.count == 2) {
         int cells = rule->n * rule->n, first_is_prefer = 1;
         for (int c = 0; c < cells && first_is_prefer; c++)
@@ -642,7 +651,8 @@ PyObject *latin_search_call(PyObject *module, PyObject *const *args, Py_ssize_t 
     if (has_prefer && convert_ints(args[6], prefer, cells, 1, rule.n, "latin_search: prefer") < 0)
         return NULL;
     Found found;
-    if (latin_search(&rule, m, (int)limit, max_nodes, has_prefer ? prefer : NULL, &found) < 0)
+    if (latin_search(&rule, m, every_line, (int)limit, max_nodes, has_prefer ? prefer : NULL,
+                     &found) < 0)
         return PyErr_NoMemory();
     PyObject *solution = found.count ? tuple_of_ints(found.solution, cells) : Py_NewRef(Py_None);
     if (!solution) return NULL;

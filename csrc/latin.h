@@ -43,6 +43,11 @@ int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const
 int latin_any(const Rule *rule, const mask *start, long long max_nodes);
 /* latin_any, the solution found (where it returns 1) into `solution` (or NULL). */
 int latin_any_into(const Rule *rule, const mask *start, long long max_nodes, int *solution);
+/* latin_any_into from a start the propagation left at a fixed point but at the `count`
+   `changed` cells (count < 0: nothing known of it): the same answer, its first round
+   sweeping only their rows and columns. */
+int latin_any_near(const Rule *rule, const mask *start, long long max_nodes, int *solution,
+                   const int *changed, int count);
 /* latin_unique, where the search found two solutions the one not `prefer` into `other`
    (or NULL): a second solution's values, cell by cell. */
 int latin_unique_other(const Rule *rule, const mask *start, long long max_nodes,

@@ -190,11 +190,13 @@ static int second_seen(Dig *d, const int *group, int size, const int *givens) {
     mask start[LATIN_CELLS], full = ((mask)1 << d->t->n) - 1;
     given_masks(d, givens, start);
     if (count > 0 && latin_propagate(&d->rule, start, -1)) return 0;  /* not the solution's */
+    int changed[LATIN_CELLS], moved = 0;  /* the cells start differs at from its fixed point */
     for (int i = 0; i < count; i++) {
         mask own = (mask)1 << (d->solution[cells[i]] - 1);
         if (start[cells[i]] == own) continue;  /* the same in every solution */
-        start[cells[i]] = full & ~own;
-        int other[LATIN_CELLS], found = latin_any_into(&d->rule, start, SEEN_NODES, other);
+        start[cells[i]] = full & ~own, changed[moved++] = cells[i];
+        int other[LATIN_CELLS];
+        int found = latin_any_near(&d->rule, start, SEEN_NODES, other, changed, moved);
         if (found == 1) others_add(d, other);
         if (found) return found == 2 ? 0 : found;
         start[cells[i]] = own;
