@@ -43,17 +43,25 @@ static void kept_givens(const Dig *d, int *givens) {
     for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
 }
 
+/* Whether d->rule and d->bulk_rule were last made of this data: made already (most of a
+   dig's trials take givens away, the data as it was). */
+static int trial_made(const Dig *d, const int *data, int count) {
+    return count == d->rules_count && !memcmp(data, d->rules_data, sizeof(int) * (size_t)count);
+}
+
 /* The trial's givens (kept_givens()) and its rules made from its data; 0, or -2 where
    the data does not fit. */
 static int trial_rules(Dig *d, Plan *plan, int *givens) {
     int data[DATA_MAX], n = d->t->n;
     kept_givens(d, givens);
     int count = trial_data(d, data);
-    if (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
-        latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0 ||
-        latin_plan_follow(plan, n, data, count) < 0)
+    if (!trial_made(d, data, count) &&
+        (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
+         latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0))
         return -2;
-    return 0;
+    d->rules_count = count <= FOLLOWED_MAX ? count : -1;
+    if (d->rules_count >= 0) memcpy(d->rules_data, data, sizeof(int) * (size_t)count);
+    return latin_plan_follow(plan, n, data, count) < 0 ? -2 : 0;
 }
 
 int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes, int *hardest) {
@@ -240,6 +248,7 @@ static int accepted(Dig *d, const int *group, int size) {
     if (!d->unique) return reach_without(d, group, size);
     int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
     kept_givens(d, givens);
+    d->rules_count = -1;  /* d->rule alone made: trial_made no longer says */
     if (latin_make_rule(n, d->code, data, trial_data(d, data), &d->rule) < 0) return -2;
     return others_refute(d, givens) ? 0 : unique_trial(d, givens);
 }
@@ -321,6 +330,7 @@ int dig_read(PyObject *const *args, int nodes, Dig *d, int *items) {
         convert_int(args[9], RULE_NONE, RULE_CLUED_BOUNDS, &code, "latin_dig: a rule's code") < 0)
         return -1;
     d->width = (int)width, d->blank = PyObject_IsTrue(args[8]), d->code = (int)code;
+    d->rules_count = -1;
     d->nodes = convert_clamped(args[nodes], &failed);
     if (failed) return -1;
     if (kept_count != cells + d->own) {

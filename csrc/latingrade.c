@@ -221,7 +221,8 @@ static int forks_of(int n, const int *pairs, int count, int *forks) {
     return 4 * made;
 }
 
-int latin_plan_follow(Plan *p, int n, const int *data, int count) {
+/* latin_plan_follow's making, whatever was followed before. */
+static int plan_remade(Plan *p, int n, const int *data, int count) {
     for (int k = 0; k < p->bulk_count; k++)
         if (p->bulk_codes[k] >= SIGN_BOUNDS &&
             latin_make_bulk(n, p->bulk_codes[k], p->bulks[k].rank, data, count, &p->bulks[k]) < 0)
@@ -237,6 +238,22 @@ int latin_plan_follow(Plan *p, int n, const int *data, int count) {
         }
     }
     return 0;
+}
+
+/* Whether the data is what the plan last followed (then it is followed already). */
+static int followed(const Plan *p, const int *data, int count) {
+    return count == p->followed_count && !memcmp(data, p->followed, sizeof(int) * (size_t)count);
+}
+
+int latin_plan_follow(Plan *p, int n, const int *data, int count) {
+    if (followed(p, data, count)) return 0;
+    p->followed_count = -1;  /* until it is followed whole */
+    int made = plan_remade(p, n, data, count);
+    if (made == 0 && count <= FOLLOWED_MAX) {
+        memcpy(p->followed, data, sizeof(int) * (size_t)count);
+        p->followed_count = count;
+    }
+    return made;
 }
 
 /* STEP_FORK's forks from its data, the signs; -1 with an exception set. */
@@ -306,7 +323,7 @@ static int read_step(PyObject *item, PyObject *datas, Rule *rule, PlanStep *step
 /* The plan from its steps, bulk and data lists, forcing chains on the call's rule; -1
    with an exception set (freed). */
 int latin_read_plan(PyObject *steps, PyObject *bulks, PyObject *datas, Rule *rule, Plan *p) {
-    p->count = p->bulk_count = 0;
+    p->count = p->bulk_count = 0, p->followed_count = -1;
     if (!PyTuple_Check(steps) && !PyList_Check(steps)) {
         PyErr_SetString(PyExc_TypeError, "latin_grade: steps is a list");
         return -1;
