@@ -43,10 +43,17 @@ static void kept_givens(const Dig *d, int *givens) {
     for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
 }
 
-/* Whether d->rule and d->bulk_rule were last made of this data: made already (most of a
-   dig's trials take givens away, the data as it was). */
+/* Whether d->rule and d->bulk_rule (a dig while unique: d->rule, its only rule) were
+   last made of this data: made already (most of a dig's trials take givens away, the data
+   as it was). */
 static int trial_made(const Dig *d, const int *data, int count) {
     return count == d->rules_count && !memcmp(data, d->rules_data, sizeof(int) * (size_t)count);
+}
+
+/* The data the rules were made of, for trial_made (unknown where too long to keep). */
+static void made_of(Dig *d, const int *data, int count) {
+    d->rules_count = count <= FOLLOWED_MAX ? count : -1;
+    if (d->rules_count >= 0) memcpy(d->rules_data, data, sizeof(int) * (size_t)count);
 }
 
 /* The trial's givens (kept_givens()) and its rules made from its data; 0, or -2 where
@@ -55,12 +62,13 @@ static int trial_rules(Dig *d, Plan *plan, int *givens) {
     int data[DATA_MAX], n = d->t->n;
     kept_givens(d, givens);
     int count = trial_data(d, data);
-    if (!trial_made(d, data, count) &&
-        (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
-         latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0))
-        return -2;
-    d->rules_count = count <= FOLLOWED_MAX ? count : -1;
-    if (d->rules_count >= 0) memcpy(d->rules_data, data, sizeof(int) * (size_t)count);
+    if (!trial_made(d, data, count)) {
+        d->rules_count = -1;  /* until both are made */
+        if (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
+            latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0)
+            return -2;
+        made_of(d, data, count);
+    }
     return latin_plan_follow(plan, n, data, count) < 0 ? -2 : 0;
 }
 
@@ -248,8 +256,12 @@ static int accepted(Dig *d, const int *group, int size) {
     if (!d->unique) return reach_without(d, group, size);
     int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
     kept_givens(d, givens);
-    d->rules_count = -1;  /* d->rule alone made: trial_made no longer says */
-    if (latin_make_rule(n, d->code, data, trial_data(d, data), &d->rule) < 0) return -2;
+    int count = trial_data(d, data);  /* a dig while unique makes d->rule alone */
+    if (!trial_made(d, data, count)) {
+        d->rules_count = -1;  /* until it is made */
+        if (latin_make_rule(n, d->code, data, count, &d->rule) < 0) return -2;
+        made_of(d, data, count);
+    }
     return others_refute(d, givens) ? 0 : unique_trial(d, givens);
 }
 
