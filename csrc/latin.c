@@ -35,9 +35,11 @@ static inline int bits_in(mask m) { return popcount64(m); }
    to a fixed point, with the bits of the cell it branched on. */
 typedef struct {
     uint32_t latin, own;
+    int emptied;  /* a Latin sweep left a cell without a candidate (no other rule does
+                     without finding the contradiction itself) */
 } Dirty;
 
-static const Dirty every_line = {0xffffffffu, 0xffffffffu};
+static const Dirty every_line = {0xffffffffu, 0xffffffffu, 0};
 
 /* The row and the column of a cell changed: each may change again. */
 static inline void touched(Dirty *d, int n, int cell) {
@@ -47,7 +49,7 @@ static inline void touched(Dirty *d, int n, int cell) {
 
 /* The lines of the cell the search branched on (-1: every line). */
 static Dirty dirty_at(int n, int cell) {
-    Dirty d = {0, 0};
+    Dirty d = {0, 0, 0};
     if (cell < 0) return every_line;
     touched(&d, n, cell);
     return d;
@@ -80,17 +82,21 @@ static int latin_line(int n, mask *m, int start, int step, Dirty *d) {
         if (hit & (hit - 1)) return CONTRADICTION;
         mask narrowed = hit ? hit : v & ~fixed;
         if (narrowed != v) m[c] = narrowed, changed = CHANGED, touched(d, n, c);
+        if (!narrowed) d->emptied = 1;
     }
     return changed;
 }
 
-/* search.latin_round: rows, then columns (those that may change, Dirty). */
+/* search.latin_round: rows, then columns (those that may change, Dirty: each the next
+   one set after the last swept, a line a sweep sets behind it waiting for the next
+   round, as it would be swept then). */
 static int latin_round(int n, mask *m, Dirty *d) {
     int changed = SETTLED;
-    for (int line = 0; line < 2 * n; line++) {
-        uint32_t bit = (uint32_t)1 << line;
-        if (!(d->latin & bit)) continue;
-        d->latin &= ~bit;
+    uint64_t lines = ((uint64_t)1 << 2 * n) - 1;
+    for (uint64_t ahead = d->latin & lines; ahead; ahead = d->latin & lines) {
+        int line = __builtin_ctzll(ahead);
+        lines &= ~(((uint64_t)2 << line) - 1);  /* this line and those before it are done */
+        d->latin &= ~((uint32_t)1 << line);
         int done = line < n ? latin_line(n, m, line * n, 1, d) : latin_line(n, m, line - n, n, d);
         if (done == CONTRADICTION) return CONTRADICTION;
         changed |= done;
@@ -367,14 +373,11 @@ static void know_lines(Rule *rule) {
 /* search.rounds_to_contradiction: the rounds to a contradiction, 0 for none (settled, or
    `most` rounds passed first; most < 0: no limit). */
 static int rounds_to_contradiction(const Rule *rule, mask *m, int most, Dirty d) {
-    int cells = rule->n * rule->n;
     for (int rounds = 1; most < 0 || rounds <= most; rounds++) {
         int latin = latin_round(rule->n, m, &d);
         if (latin == CONTRADICTION) return rounds;
         int own = prune(rule, m, &d);
-        if (own == CONTRADICTION) return rounds;
-        for (int c = 0; c < cells; c++)
-            if (!m[c]) return rounds;
+        if (own == CONTRADICTION || d.emptied) return rounds;  /* a cell left empty */
         if (!latin && !own) return 0;
     }
     return 0;
@@ -487,7 +490,7 @@ int latin_any_into(const Rule *rule, const mask *start, long long max_nodes, int
 int latin_any_near(const Rule *rule, const mask *start, long long max_nodes, int *solution,
                    const int *changed, int count) {
     Found found;
-    Dirty root = {0, 0};
+    Dirty root = {0, 0, 0};
     if (count < 0) root = every_line;
     for (int i = 0; i < count; i++) touched(&root, rule->n, changed[i]);
     if (latin_search(rule, start, root, 1, max_nodes, NULL, &found) < 0) return -1;
