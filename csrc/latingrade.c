@@ -149,9 +149,10 @@ static int grade_loop(const GradeTables *t, GradeState *s, const Plan *p, int *l
                       int *steps, int *settled_rank) {
     Scratch x;
     CStep step;
+    /* kept off the stack (48 KB; the loop holds the GIL throughout, never re-entered) */
     static Changes c;
-    uint64_t units[LATIN_CELLS * LATIN_MAX];  /* a batch a step at most: each loses one */
-    digits lost[LATIN_CELLS * LATIN_MAX], before[LATIN_CELLS];
+    static uint64_t units[LATIN_CELLS * LATIN_MAX];  /* a batch a step at most: each loses one */
+    static digits lost[LATIN_CELLS * LATIN_MAX], before[LATIN_CELLS];
     size_t room = (size_t)t->cells * t->n;
     step.place = malloc(sizeof(int) * 4 * room);
     step.param = malloc(sizeof(int) * (room + 64));
