@@ -3,7 +3,8 @@
    Skyscrapers' fixed bounds or full visibility), latin/grading.py's forcing-chain
    candidates, and skyscrapers/lines.py's line_supports. The pure Python is the reference:
    every sweep visits lines, signs and cells in its order, so round counts, node counts and
-   the first solution found are the same on both cores.
+   the first solution found are the same on both cores (a line none of whose cells changed
+   since it last changed nothing is passed over: visited, it would change nothing).
 
    A rule comes as (code, data), latin/search.py's Rule: RULE_NONE (no data), RULE_SIGNS
    (smaller, larger cell pairs), RULE_BOUNDS (an allowed mask per cell), RULE_LINES (per
@@ -22,8 +23,40 @@ static inline int bits_in(mask m) { return popcount64(m); }
 
 /* ---- the Latin rules and the kinds' ---- */
 
+/* The lines a sweep may still change (every other one would change nothing and find no
+   contradiction, so it is passed over: the same masks, rounds and contradictions as
+   sweeping every line, as search.py does): bit `line` of `latin` for the Latin rules'
+   rows (0 .. n-1) and columns (n .. 2n-1), of `own` for the clued lines of a rule whose
+   lines are rows and columns (Rule.line_of). A line's bit is set when a cell of it
+   changes; a Latin line's is cleared as its sweep begins (a sweep may leave work for the
+   next: a cell it narrowed to one value), a clued line's as its sweep ends (a line's
+   supports are the same from its own supports). A propagation from masks nothing is
+   known of starts with every bit set; the search's child, whose parent was propagated
+   to a fixed point, with the bits of the cell it branched on. */
+typedef struct {
+    uint32_t latin, own;
+    int emptied;  /* a Latin sweep left a cell without a candidate (no other rule does
+                     without finding the contradiction itself) */
+} Dirty;
+
+static const Dirty every_line = {0xffffffffu, 0xffffffffu, 0};
+
+/* The row and the column of a cell changed: each may change again. */
+static inline void touched(Dirty *d, int n, int cell) {
+    uint32_t both = (uint32_t)1 << (cell / n) | (uint32_t)1 << (n + cell % n);
+    d->latin |= both, d->own |= both;
+}
+
+/* The lines of the cell the search branched on (-1: every line). */
+static Dirty dirty_at(int n, int cell) {
+    Dirty d = {0, 0, 0};
+    if (cell < 0) return every_line;
+    touched(&d, n, cell);
+    return d;
+}
+
 /* One sweep of latin_round over the line of n cells from `start` by `step`. */
-static int latin_line(int n, mask *m, int start, int step) {
+static int latin_line(int n, mask *m, int start, int step, Dirty *d) {
     mask fixed = 0, once = 0, twice = 0, open = 0, full = ((mask)1 << n) - 1;
     int changed = SETTLED;
     for (int k = 0, c = start; k < n; k++, c += step) {
@@ -48,16 +81,23 @@ static int latin_line(int n, mask *m, int start, int step) {
         mask hit = v & lone;
         if (hit & (hit - 1)) return CONTRADICTION;
         mask narrowed = hit ? hit : v & ~fixed;
-        if (narrowed != v) m[c] = narrowed, changed = CHANGED;
+        if (narrowed != v) m[c] = narrowed, changed = CHANGED, touched(d, n, c);
+        if (!narrowed) d->emptied = 1;
     }
     return changed;
 }
 
-/* search.latin_round: rows, then columns. */
-static int latin_round(int n, mask *m) {
+/* search.latin_round: rows, then columns (those that may change, Dirty: each the next
+   one set after the last swept, a line a sweep sets behind it waiting for the next
+   round, as it would be swept then). */
+static int latin_round(int n, mask *m, Dirty *d) {
     int changed = SETTLED;
-    for (int line = 0; line < 2 * n; line++) {
-        int done = line < n ? latin_line(n, m, line * n, 1) : latin_line(n, m, line - n, n);
+    uint64_t lines = ((uint64_t)1 << 2 * n) - 1;
+    for (uint64_t ahead = d->latin & lines; ahead; ahead = d->latin & lines) {
+        int line = __builtin_ctzll(ahead);
+        lines &= ~(((uint64_t)2 << line) - 1);  /* this line and those before it are done */
+        d->latin &= ~((uint32_t)1 << line);
+        int done = line < n ? latin_line(n, m, line * n, 1, d) : latin_line(n, m, line - n, n, d);
         if (done == CONTRADICTION) return CONTRADICTION;
         changed |= done;
     }
@@ -65,7 +105,7 @@ static int latin_round(int n, mask *m) {
 }
 
 /* futoshiki/solver.sign_prune. */
-static int prune_signs(const Rule *rule, mask *m) {
+static int prune_signs(const Rule *rule, mask *m, Dirty *d) {
     int changed = SETTLED;
     for (int i = 0; i < rule->count; i += 2) {
         int smaller = rule->data[i], larger = rule->data[i + 1];
@@ -75,19 +115,20 @@ static int prune_signs(const Rule *rule, mask *m) {
         if (below != low || above != high) {
             if (!below || !above) return CONTRADICTION;
             m[smaller] = below, m[larger] = above, changed = CHANGED;
+            touched(d, rule->n, smaller), touched(d, rule->n, larger);
         }
     }
     return changed;
 }
 
 /* skyscrapers/solver.bounds_prune. */
-static int prune_bounds(const Rule *rule, mask *m) {
+static int prune_bounds(const Rule *rule, mask *m, Dirty *d) {
     int changed = SETTLED;
     for (int c = 0; c < rule->count; c++) {
         mask kept = m[c] & (mask)rule->data[c];
         if (kept != m[c]) {
             if (!kept) return CONTRADICTION;
-            m[c] = kept, changed = CHANGED;
+            m[c] = kept, changed = CHANGED, touched(d, rule->n, c);
         }
     }
     return changed;
@@ -159,9 +200,10 @@ typedef struct {
     uint64_t by_front[TABLE_ROWS], by_back[TABLE_ROWS];
     int front_from[(TABLE_MAX + 1) * (TABLE_MAX + 1) + 1];  /* by (front, back) */
     int back_from[TABLE_MAX + 2];                             /* by back */
-    /* per order (by_front, by_back), cell and height: the rows placing that height there,
-       a bit a row; a line's masks pick the rows that fit without scanning each */
-    uint64_t placing[2][TABLE_MAX][TABLE_MAX][TABLE_WORDS];
+    /* per order (by_front, by_back), cell and mask of heights: the rows placing one of
+       them there, a bit a row; a line's masks pick the rows that fit with one word per
+       cell, not one per height */
+    uint64_t fitting[2][TABLE_MAX][1 << TABLE_MAX][TABLE_WORDS];
 } Fillings;
 
 static int seen_of(const int *heights, int n, int step) {
@@ -169,6 +211,17 @@ static int seen_of(const int *heights, int n, int step) {
     for (int k = 0, j = step > 0 ? 0 : n - 1; k < n; k++, j += step)
         if (heights[j] > tallest) count++, tallest = heights[j];
     return count;
+}
+
+/* Fillings.fitting from the rows in each order. */
+static void build_fitting(Fillings *t, int n, int rows) {
+    for (int r = 0; r < rows; r++)
+        for (int j = 0; j < n; j++)
+            for (mask heights = 1; heights < ((mask)1 << n); heights++) {
+                uint64_t at = (uint64_t)heights << (j * n), bit = (uint64_t)1 << (r % 64);
+                if (t->by_front[r] & at) t->fitting[0][j][heights][r / 64] |= bit;
+                if (t->by_back[r] & at) t->fitting[1][j][heights][r / 64] |= bit;
+            }
 }
 
 /* The fillings of n cells, lexicographic, sorted (stably) by their clues. */
@@ -204,35 +257,23 @@ static void build_fillings(Fillings *t, int n) {
             if (backs[r] == b) t->by_back[place++] = all[r];
     }
     t->back_from[n + 1] = place;
-    for (int r = 0; r < rows; r++)
-        for (int j = 0; j < n; j++)
-            for (int h = 0; h < n; h++) {
-                if (t->by_front[r] >> (j * n + h) & 1) t->placing[0][j][h][r / 64] |= (uint64_t)1 << (r % 64);
-                if (t->by_back[r] >> (j * n + h) & 1) t->placing[1][j][h][r / 64] |= (uint64_t)1 << (r % 64);
-            }
+    build_fitting(t, n, rows);
     t->built = 1;
 }
 
-/* The rows from..to-1 (words from / 64 to (to - 1) / 64 of `fits`) whose every cell's
-   height its mask allows: the rows placing an allowed height, cell by cell, intersected
-   (a cell allowing every height narrows nothing). */
-static void fitting_rows(const uint64_t (*placing)[TABLE_MAX][TABLE_MAX][TABLE_WORDS], int n,
-                         const mask *masks, int from, int to, uint64_t *fits) {
-    int first = from / 64, last = (to - 1) / 64;
-    mask full = ((mask)1 << n) - 1;
-    for (int w = first; w <= last; w++) fits[w] = ~(uint64_t)0;
-    fits[first] &= ~(uint64_t)0 << (from % 64);
-    fits[last] &= ~(uint64_t)0 >> (63 - (to - 1) % 64);
-    for (int j = 0; j < n; j++) {
-        if (masks[j] == full) continue;
-        uint64_t any[TABLE_WORDS];
-        for (int w = first; w <= last; w++) any[w] = 0;
-        for (mask left = masks[j]; left; left &= left - 1) {
-            const uint64_t *rows = (*placing)[j][__builtin_ctz(left)];
-            for (int w = first; w <= last; w++) any[w] |= rows[w];
-        }
-        for (int w = first; w <= last; w++) fits[w] &= any[w];
+/* The union of the rows from..to-1 (of one order) whose every cell's height its mask
+   allows: word by word, the rows fitting each cell's mask intersected. */
+static uint64_t fitting_union(const uint64_t (*fitting)[1 << TABLE_MAX][TABLE_WORDS],
+                              const uint64_t *rows, int n, const mask *masks, int from, int to) {
+    uint64_t found = 0;
+    for (int w = from / 64, last = (to - 1) / 64; w <= last; w++) {
+        uint64_t fits = ~(uint64_t)0;
+        if (w == from / 64) fits &= ~(uint64_t)0 << (from % 64);
+        if (w == last) fits &= ~(uint64_t)0 >> (63 - (to - 1) % 64);
+        for (int j = 0; j < n && fits; j++) fits &= fitting[j][masks[j]][w];
+        for (; fits; fits &= fits - 1) found |= rows[w * 64 + __builtin_ctzll(fits)];
     }
+    return found;
 }
 
 /* line_supports from the table (a clue at either end); the fillings' union per cell. */
@@ -240,19 +281,12 @@ static void table_supports(int n, const mask *masks, int front, int back, mask *
     static Fillings tables[TABLE_MAX + 1];
     Fillings *t = &tables[n];
     if (!t->built) build_fillings(t, n);
-    const uint64_t *rows = front ? t->by_front : t->by_back;
     int from, to;
     if (!front) from = t->back_from[back], to = t->back_from[back + 1];
     else if (back) from = t->front_from[front * (n + 1) + back], to = t->front_from[front * (n + 1) + back + 1];
     else from = t->front_from[front * (n + 1)], to = t->front_from[(front + 1) * (n + 1)];
-    uint64_t found = 0, fits[TABLE_WORDS];
-    if (from < to) {
-        int first = from / 64, last = (to - 1) / 64;
-        fitting_rows(&t->placing[front ? 0 : 1], n, masks, from, to, fits);
-        for (int w = first; w <= last; w++)
-            for (uint64_t bits = fits[w]; bits; bits &= bits - 1)
-                found |= rows[w * 64 + __builtin_ctzll(bits)];
-    }
+    uint64_t found = from < to ? fitting_union(t->fitting[front ? 0 : 1], front ? t->by_front : t->by_back,
+                                               n, masks, from, to) : 0;
     for (int j = 0; j < n; j++) support[j] = (mask)(found >> (j * n)) & (((mask)1 << n) - 1);
 }
 
@@ -283,40 +317,67 @@ static int line_supports(int n, const mask *masks, int front, int back, mask *su
     return found;
 }
 
-/* skyscrapers/solver.visibility_prune. */
-static int prune_lines(const Rule *rule, mask *m) {
+/* skyscrapers/solver.visibility_prune (the lines that may change, Dirty). */
+static int prune_lines(const Rule *rule, mask *m, Dirty *d) {
     int n = rule->n, changed = SETTLED;
-    for (int at = 0; at < rule->count; at += n + 2) {
+    for (int at = 0, index = 0; at < rule->count; at += n + 2, index++) {
+        int line = rule->lines_known ? rule->line_of[index] : -1;
+        if (line >= 0 && !(d->own >> line & 1)) continue;
         const int *cells = rule->data + at;
         mask before[LATIN_MAX], after[LATIN_MAX];
         for (int j = 0; j < n; j++) before[j] = m[cells[j]];
         if (!line_supports(n, before, cells[n], cells[n + 1], after)) return CONTRADICTION;
         for (int j = 0; j < n; j++)
-            if (after[j] != before[j]) m[cells[j]] = after[j], changed = CHANGED;
+            if (after[j] != before[j]) m[cells[j]] = after[j], changed = CHANGED, touched(d, n, cells[j]);
+        if (line >= 0) d->own &= ~((uint32_t)1 << line);
     }
     return changed;
 }
 
-static int prune(const Rule *rule, mask *m) {
+static int prune(const Rule *rule, mask *m, Dirty *d) {
     switch (rule->code) {
-    case RULE_SIGNS: return prune_signs(rule, m);
-    case RULE_BOUNDS: return prune_bounds(rule, m);
-    case RULE_LINES: return prune_lines(rule, m);
+    case RULE_SIGNS: return prune_signs(rule, m, d);
+    case RULE_BOUNDS: return prune_bounds(rule, m, d);
+    case RULE_LINES: return prune_lines(rule, m, d);
     default: return SETTLED;
     }
 }
 
+/* The row (0 .. n-1) or column (n .. 2n-1) whose cells, from the front as latinclues.c
+   lists them, a clued line's are; -1 for none. */
+static int line_of_cells(int n, const int *cells) {
+    int line = -1;
+    if (n < 2) return -1;
+    if (cells[0] % n == 0 && cells[1] == cells[0] + 1) line = cells[0] / n;
+    else if (cells[0] < n && cells[1] == cells[0] + n) line = n + cells[0];
+    for (int k = 0; k < n && line >= 0; k++)
+        if (cells[k] != (line < n ? line * n + k : k * n + (line - n))) line = -1;
+    return line;
+}
+
+/* Rule.line_of, each clued line's row or column; lines_known 0 where one is neither or
+   two are the same (then every clued line is swept every round). */
+static void know_lines(Rule *rule) {
+    int n = rule->n, count = 0;
+    uint32_t seen = 0;
+    rule->lines_known = 0;
+    if (rule->code != RULE_LINES || rule->count > 2 * n * (n + 2) || rule->count % (n + 2)) return;
+    for (int at = 0; at < rule->count; at += n + 2, count++) {
+        int line = line_of_cells(n, rule->data + at);
+        if (line < 0 || seen >> line & 1) return;
+        seen |= (uint32_t)1 << line, rule->line_of[count] = line;
+    }
+    rule->lines_known = 1;
+}
+
 /* search.rounds_to_contradiction: the rounds to a contradiction, 0 for none (settled, or
    `most` rounds passed first; most < 0: no limit). */
-static int rounds_to_contradiction(const Rule *rule, mask *m, int most) {
-    int cells = rule->n * rule->n;
+static int rounds_to_contradiction(const Rule *rule, mask *m, int most, Dirty d) {
     for (int rounds = 1; most < 0 || rounds <= most; rounds++) {
-        int latin = latin_round(rule->n, m);
+        int latin = latin_round(rule->n, m, &d);
         if (latin == CONTRADICTION) return rounds;
-        int own = prune(rule, m);
-        if (own == CONTRADICTION) return rounds;
-        for (int c = 0; c < cells; c++)
-            if (!m[c]) return rounds;
+        int own = prune(rule, m, &d);
+        if (own == CONTRADICTION || d.emptied) return rounds;  /* a cell left empty */
         if (!latin && !own) return 0;
     }
     return 0;
@@ -345,7 +406,8 @@ typedef struct {
 
 /* The states with `cell` set to each candidate pushed, the first to try last (search.
    _branches: values ascending, `prefer`'s first). Returns the new stack size. */
-static int push_branches(mask *stack, int size, int cells, int cell, const int *prefer) {
+static int push_branches(mask *stack, int *branched, int size, int cells, int cell,
+                         const int *prefer) {
     const mask *top = stack + (size_t)(size - 1) * cells;
     mask values[LATIN_MAX], m = top[cell];
     int count = 0;
@@ -360,44 +422,60 @@ static int push_branches(mask *stack, int size, int cells, int cell, const int *
     for (int i = count - 1; i >= 0; i--, size++) {
         mask *branch = stack + (size_t)size * cells;
         memcpy(branch, parent, (size_t)cells * sizeof *branch);
-        branch[cell] = values[i];
+        branch[cell] = values[i], branched[size] = cell;
     }
     return size;
 }
 
 /* search.search: counting solutions to `limit`, at most max_nodes nodes. The stack holds at
    most (cells) * (n - 1) + 1 states. -1 without memory. */
-static int latin_search(const Rule *rule, const mask *start, int limit, long long max_nodes,
-                        const int *prefer, Found *found) {
+static int latin_search(const Rule *rule, const mask *start, Dirty root, int limit,
+                        long long max_nodes, const int *prefer, Found *found) {
     int n = rule->n, cells = n * n;
-    mask *stack = malloc(((size_t)cells * (size_t)n + 1) * (size_t)cells * sizeof *stack);
-    if (!stack) return -1;
+    size_t most = (size_t)cells * (size_t)n + 1;
+    mask *stack = malloc(most * (size_t)cells * sizeof *stack);
+    int *branched = malloc(most * sizeof *branched);  /* the cell each state branched on */
+    if (!stack || !branched) {
+        free(stack);
+        free(branched);
+        return -1;
+    }
     memcpy(stack, start, (size_t)cells * sizeof *stack);
     int size = 1;
+    branched[0] = -1;
     found->count = found->nodes = 0, found->complete = 1;
     while (size) {
         if (found->nodes >= max_nodes) { found->complete = 0; break; }
         mask *state = stack + (size_t)(size - 1) * cells;
         found->nodes++;
-        if (rounds_to_contradiction(rule, state, -1)) { size--; continue; }
+        /* a child differs from its parent, propagated to a fixed point, at one cell */
+        Dirty lines = size == 1 && branched[0] < 0 ? root : dirty_at(n, branched[size - 1]);
+        if (rounds_to_contradiction(rule, state, -1, lines)) {
+            size--;
+            continue;
+        }
         int cell = fewest_open(state, cells);
-        if (cell >= 0) { size = push_branches(stack, size, cells, cell, prefer); continue; }
+        if (cell >= 0) {
+            size = push_branches(stack, branched, size, cells, cell, prefer);
+            continue;
+        }
         int *into = found->count++ ? found->last : found->solution;
         for (int c = 0; c < cells; c++) into[c] = bit_length(state[c]);
         size--;
         if (found->count >= limit) break;
     }
     free(stack);
+    free(branched);
     return 0;
 }
 
 int latin_propagate(const Rule *rule, mask *m, int most) {
-    return rounds_to_contradiction(rule, m, most);
+    return rounds_to_contradiction(rule, m, most, every_line);
 }
 
 int latin_count(const Rule *rule, const mask *start, int limit, long long max_nodes) {
     Found found;
-    if (latin_search(rule, start, limit, max_nodes, NULL, &found) < 0) return -1;
+    if (latin_search(rule, start, every_line, limit, max_nodes, NULL, &found) < 0) return -1;
     return found.count;
 }
 
@@ -406,8 +484,16 @@ int latin_any(const Rule *rule, const mask *start, long long max_nodes) {
 }
 
 int latin_any_into(const Rule *rule, const mask *start, long long max_nodes, int *solution) {
+    return latin_any_near(rule, start, max_nodes, solution, NULL, -1);
+}
+
+int latin_any_near(const Rule *rule, const mask *start, long long max_nodes, int *solution,
+                   const int *changed, int count) {
     Found found;
-    if (latin_search(rule, start, 1, max_nodes, NULL, &found) < 0) return -1;
+    Dirty root = {0, 0, 0};
+    if (count < 0) root = every_line;
+    for (int i = 0; i < count; i++) touched(&root, rule->n, changed[i]);
+    if (latin_search(rule, start, root, 1, max_nodes, NULL, &found) < 0) return -1;
     if (found.count && solution) memcpy(solution, found.solution, sizeof found.solution);
     return found.count ? 1 : found.complete ? 0 : 2;
 }
@@ -419,7 +505,7 @@ int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const
 int latin_unique_other(const Rule *rule, const mask *start, long long max_nodes,
                        const int *prefer, int *other) {
     Found found;
-    if (latin_search(rule, start, 2, max_nodes, prefer, &found) < 0) return -1;
+    if (latin_search(rule, start, every_line, 2, max_nodes, prefer, &found) < 0) return -1;
     if (other && found.count == 2) {
         int cells = rule->n * rule->n, first_is_prefer = 1;
         for (int c = 0; c < cells && first_is_prefer; c++)
@@ -447,12 +533,13 @@ int latin_read_sides(PyObject *data, int n, int *sides) {
 static void clued_rule(const int *sides, Rule *rule) {
     int n = rule->n;
     if (rule->code == RULE_CLUED_LINES) {
-        rule->code = RULE_LINES, rule->count = latin_clue_lines(n, sides, rule->data);
+        rule->code = RULE_LINES, rule->count = latin_clue_lines(n, sides, rule->data, rule->line_of);
+        rule->lines_known = 1;  /* rows and columns, each once */
         return;
     }
     mask bounds[LATIN_CELLS];
     latin_clue_masks(n, sides, 0, bounds);
-    rule->code = RULE_BOUNDS, rule->count = n * n;
+    rule->code = RULE_BOUNDS, rule->count = n * n, rule->lines_known = 0;
     for (int c = 0; c < n * n; c++) rule->data[c] = (int)bounds[c];
 }
 
@@ -466,6 +553,7 @@ int latin_make_rule(int n, int code, const int *data, int count, Rule *rule) {
     if ((size_t)count > sizeof rule->data / sizeof rule->data[0]) return -1;
     rule->count = count;
     for (int i = 0; i < count; i++) rule->data[i] = data[i];
+    know_lines(rule);
     return 0;
 }
 
@@ -492,7 +580,9 @@ static int read_rule_of(PyObject *size, PyObject *code, long fixed, PyObject *da
     }
     rule->count = (int)count;
     long high = kind == RULE_BOUNDS ? (1L << n) - 1 : n * n;
-    return convert_ints(data, rule->data, count, 0, high, "latin: a rule's data");
+    if (convert_ints(data, rule->data, count, 0, high, "latin: a rule's data") < 0) return -1;
+    know_lines(rule);
+    return 0;
 }
 
 int latin_read_rule(PyObject *size, PyObject *code, PyObject *data, Rule *rule) {
@@ -538,7 +628,7 @@ PyObject *latin_rounds(PyObject *module, PyObject *const *args, Py_ssize_t nargs
         read_masks(args[1], rule.n, m) < 0 ||
         convert_int(args[4], -1, 1L << 30, &most, "latin_rounds: most") < 0)
         return NULL;
-    int rounds = rounds_to_contradiction(&rule, m, (int)most);
+    int rounds = rounds_to_contradiction(&rule, m, (int)most, every_line);
     if (write_masks(args[1], rule.n * rule.n, m) < 0) return NULL;
     return length_or_none(rounds);
 }
@@ -564,7 +654,8 @@ PyObject *latin_search_call(PyObject *module, PyObject *const *args, Py_ssize_t 
     if (has_prefer && convert_ints(args[6], prefer, cells, 1, rule.n, "latin_search: prefer") < 0)
         return NULL;
     Found found;
-    if (latin_search(&rule, m, (int)limit, max_nodes, has_prefer ? prefer : NULL, &found) < 0)
+    if (latin_search(&rule, m, every_line, (int)limit, max_nodes, has_prefer ? prefer : NULL,
+                     &found) < 0)
         return PyErr_NoMemory();
     PyObject *solution = found.count ? tuple_of_ints(found.solution, cells) : Py_NewRef(Py_None);
     if (!solution) return NULL;
@@ -580,7 +671,7 @@ static int chains_from(const Rule *rule, const mask *m, int cell, int most, int 
         mask trial[LATIN_CELLS], bit = left & (0u - left);
         memcpy(trial, m, (size_t)cells * sizeof *trial);
         trial[cell] = bit;
-        int length = rounds_to_contradiction(rule, trial, most);
+        int length = rounds_to_contradiction(rule, trial, most, every_line);
         if (!length) continue;
         found[3 * count] = cell, found[3 * count + 1] = bit_length(bit);
         found[3 * count + 2] = length, count++;

@@ -23,6 +23,10 @@ enum { RULE_CLUED_LINES = RULE_LINES + 1, RULE_CLUED_BOUNDS };
 typedef struct {
     int n, code, count;   /* count: the data's ints */
     int data[LATIN_CELLS * 2 + 2 * LATIN_MAX * (LATIN_MAX + 2)];
+    /* RULE_LINES: each clued line's row (0 .. n-1) or column (n .. 2n-1), where
+       lines_known (each is one, none twice): the propagation sweeps only the lines that
+       may change (latin.c) */
+    int lines_known, line_of[2 * LATIN_MAX];
 } Rule;
 
 /* latin.c: search.rounds_to_contradiction (latin_rounds): the rounds to a contradiction,
@@ -39,6 +43,11 @@ int latin_unique(const Rule *rule, const mask *start, long long max_nodes, const
 int latin_any(const Rule *rule, const mask *start, long long max_nodes);
 /* latin_any, the solution found (where it returns 1) into `solution` (or NULL). */
 int latin_any_into(const Rule *rule, const mask *start, long long max_nodes, int *solution);
+/* latin_any_into from a start the propagation left at a fixed point but at the `count`
+   `changed` cells (count < 0: nothing known of it): the same answer, its first round
+   sweeping only their rows and columns. */
+int latin_any_near(const Rule *rule, const mask *start, long long max_nodes, int *solution,
+                   const int *changed, int count);
 /* latin_unique, where the search found two solutions the one not `prefer` into `other`
    (or NULL): a second solution's values, cell by cell. */
 int latin_unique_other(const Rule *rule, const mask *start, long long max_nodes,
@@ -56,9 +65,10 @@ int latin_visible(const Rule *lines, const int *values, const mask *digits, int 
 int latin_fork(int n, const int *values, const mask *digits, const int *forks, int count,
                mask *allowed);
 
-/* latinclues.c: the clued lines of the sides as RULE_LINES data (how many ints), and
-   the bounds their clues put on each cell (every clue's, or only those of 1 and N). */
-int latin_clue_lines(int n, const int *sides, int *data);
+/* latinclues.c: the clued lines of the sides as RULE_LINES data (how many ints), each
+   line's row or column into line_of (Rule.line_of), and the bounds their clues put on
+   each cell (every clue's, or only those of 1 and N). */
+int latin_clue_lines(int n, const int *sides, int *data, int *line_of);
 void latin_clue_masks(int n, const int *sides, int edges_only, mask *out);
 /* latin.c: the four sides (4n clues) from Python; -1 with an exception set. */
 #ifdef Py_PYTHON_H

@@ -23,13 +23,13 @@ static int back_clue(int n, const int *sides, int line) {
     return line < n ? sides[n + line] : sides[2 * n + (line - n)];
 }
 
-int latin_clue_lines(int n, const int *sides, int *data) {
-    int count = 0;
+int latin_clue_lines(int n, const int *sides, int *data, int *line_of) {
+    int count = 0, lines = 0;
     for (int line = 0; line < 2 * n; line++) {
         int front = front_clue(n, sides, line), back = back_clue(n, sides, line);
         if (!front && !back) continue;
         for (int k = 0; k < n; k++) data[count++] = line_cell(n, line, k);
-        data[count++] = front, data[count++] = back;
+        data[count++] = front, data[count++] = back, line_of[lines++] = line;
     }
     return count;
 }

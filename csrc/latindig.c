@@ -43,17 +43,33 @@ static void kept_givens(const Dig *d, int *givens) {
     for (int c = 0; c < d->t->cells; c++) givens[c] = d->kept[c] ? d->solution[c] : 0;
 }
 
+/* Whether d->rule and d->bulk_rule (a dig while unique: d->rule, its only rule) were
+   last made of this data: made already (most of a dig's trials take givens away, the data
+   as it was). */
+static int trial_made(const Dig *d, const int *data, int count) {
+    return count == d->rules_count && !memcmp(data, d->rules_data, sizeof(int) * (size_t)count);
+}
+
+/* The data the rules were made of, for trial_made (unknown where too long to keep). */
+static void made_of(Dig *d, const int *data, int count) {
+    d->rules_count = count <= FOLLOWED_MAX ? count : -1;
+    if (d->rules_count >= 0) memcpy(d->rules_data, data, sizeof(int) * (size_t)count);
+}
+
 /* The trial's givens (kept_givens()) and its rules made from its data; 0, or -2 where
    the data does not fit. */
 static int trial_rules(Dig *d, Plan *plan, int *givens) {
     int data[DATA_MAX], n = d->t->n;
     kept_givens(d, givens);
     int count = trial_data(d, data);
-    if (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
-        latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0 ||
-        latin_plan_follow(plan, n, data, count) < 0)
-        return -2;
-    return 0;
+    if (!trial_made(d, data, count)) {
+        d->rules_count = -1;  /* until both are made */
+        if (latin_make_rule(n, d->code, data, count, &d->rule) < 0 ||
+            latin_make_rule(n, d->bulk_code, data, count, &d->bulk_rule) < 0)
+            return -2;
+        made_of(d, data, count);
+    }
+    return latin_plan_follow(plan, n, data, count) < 0 ? -2 : 0;
 }
 
 int dig_reach(Dig *d, Plan *plan, int first_grade, long long nodes, int *hardest) {
@@ -190,11 +206,13 @@ static int second_seen(Dig *d, const int *group, int size, const int *givens) {
     mask start[LATIN_CELLS], full = ((mask)1 << d->t->n) - 1;
     given_masks(d, givens, start);
     if (count > 0 && latin_propagate(&d->rule, start, -1)) return 0;  /* not the solution's */
+    int changed[LATIN_CELLS], moved = 0;  /* the cells start differs at from its fixed point */
     for (int i = 0; i < count; i++) {
         mask own = (mask)1 << (d->solution[cells[i]] - 1);
         if (start[cells[i]] == own) continue;  /* the same in every solution */
-        start[cells[i]] = full & ~own;
-        int other[LATIN_CELLS], found = latin_any_into(&d->rule, start, SEEN_NODES, other);
+        start[cells[i]] = full & ~own, changed[moved++] = cells[i];
+        int other[LATIN_CELLS];
+        int found = latin_any_near(&d->rule, start, SEEN_NODES, other, changed, moved);
         if (found == 1) others_add(d, other);
         if (found) return found == 2 ? 0 : found;
         start[cells[i]] = own;
@@ -238,7 +256,12 @@ static int accepted(Dig *d, const int *group, int size) {
     if (!d->unique) return reach_without(d, group, size);
     int givens[LATIN_CELLS], data[DATA_MAX], n = d->t->n;
     kept_givens(d, givens);
-    if (latin_make_rule(n, d->code, data, trial_data(d, data), &d->rule) < 0) return -2;
+    int count = trial_data(d, data);  /* a dig while unique makes d->rule alone */
+    if (!trial_made(d, data, count)) {
+        d->rules_count = -1;  /* until it is made */
+        if (latin_make_rule(n, d->code, data, count, &d->rule) < 0) return -2;
+        made_of(d, data, count);
+    }
     return others_refute(d, givens) ? 0 : unique_trial(d, givens);
 }
 
@@ -319,6 +342,7 @@ int dig_read(PyObject *const *args, int nodes, Dig *d, int *items) {
         convert_int(args[9], RULE_NONE, RULE_CLUED_BOUNDS, &code, "latin_dig: a rule's code") < 0)
         return -1;
     d->width = (int)width, d->blank = PyObject_IsTrue(args[8]), d->code = (int)code;
+    d->rules_count = -1;
     d->nodes = convert_clamped(args[nodes], &failed);
     if (failed) return -1;
     if (kept_count != cells + d->own) {

@@ -23,6 +23,8 @@ typedef struct {
     int unique;                 /* a trial asked for one solution, not within reach */
     long long nodes;
     Rule rule, bulk_rule;
+    int rules_count, rules_data[FOLLOWED_MAX];  /* the data rule and bulk_rule were last
+                                                   made of (count -1: unknown) */
     Plan plan;
 } Dig;
 

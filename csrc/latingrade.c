@@ -93,9 +93,48 @@ static int chains_step(const GradeTables *t, const GradeState *s, const PlanStep
     return FOUND;
 }
 
+/* What the state lost since the loop began, a batch a step (the units of the cells that
+   lost candidates, and the candidates lost: all of a placed cell's), and how far each
+   classic technique last read it: a subset's unit or a fish's digit that had no step
+   then and has lost nothing since has none now (Scratch.quiet), and is passed over. */
+typedef struct {
+    int count, looked[TECHNIQUES];
+    uint64_t *units;
+    digits *lost, *before;  /* each cell's candidates as last logged (0: placed) */
+    uint64_t quiet[TECHNIQUES];
+} Changes;
+
+/* The cells whose candidates changed since last logged, as one batch. */
+static void log_changes(const GradeTables *t, const GradeState *s, Changes *c) {
+    uint64_t units = 0;
+    digits lost = 0;
+    for (int cell = 0; cell < t->cells; cell++) {
+        digits now = s->cell_digits[cell];
+        if (now == c->before[cell]) continue;
+        lost |= c->before[cell] & ~now, c->before[cell] = now;
+        for (int k = t->units_of_start[cell]; k < t->units_of_start[cell + 1]; k++)
+            units |= 1ULL << t->units_of[k];
+    }
+    if (units) c->units[c->count] = units, c->lost[c->count++] = lost;
+}
+
+/* Scratch.quiet for the technique as of the state: the places of the units and digits
+   that lost candidates since it last looked are looked at again. */
+static void requiet(const GradeTables *t, Changes *c, int technique) {
+    uint64_t units = 0;
+    digits lost = 0;
+    if (c->looked[technique] == c->count) return;
+    for (int i = c->looked[technique]; i < c->count; i++) units |= c->units[i], lost |= c->lost[i];
+    c->quiet[technique] &= ~quiet_changed(t, technique, units, lost);
+    c->looked[technique] = c->count;
+}
+
 static int try_step(const GradeTables *t, GradeState *s, Scratch *x, const PlanStep *p,
-                    CStep *step) {
-    if (p->code == STEP_CLASSIC) return technique_of(p->a)(t, s, x, step);
+                    CStep *step, Changes *c) {
+    if (p->code == STEP_CLASSIC) {
+        if (x->quiet) requiet(t, c, p->a);
+        return technique_of(p->a)(t, s, x, step);
+    }
     step_begin(step, -1);
     switch (p->code) {
     case STEP_FORK: return fork_step(t, s, p, step);
@@ -110,6 +149,10 @@ static int grade_loop(const GradeTables *t, GradeState *s, const Plan *p, int *l
                       int *steps, int *settled_rank) {
     Scratch x;
     CStep step;
+    /* kept off the stack (48 KB; the loop holds the GIL throughout, never re-entered) */
+    static Changes c;
+    static uint64_t units[LATIN_CELLS * LATIN_MAX];  /* a batch a step at most: each loses one */
+    static digits lost[LATIN_CELLS * LATIN_MAX], before[LATIN_CELLS];
     size_t room = (size_t)t->cells * t->n;
     step.place = malloc(sizeof(int) * 4 * room);
     step.param = malloc(sizeof(int) * (room + 64));
@@ -120,6 +163,11 @@ static int grade_loop(const GradeTables *t, GradeState *s, const Plan *p, int *l
         return -1;
     }
     step.elim = step.place + 2 * room;
+    /* places as bits: a Latin square's units and (kind, digit) fit */
+    x.quiet = t->units <= 64 && 2 * t->grids * t->n <= 64 ? c.quiet : NULL;
+    memset(c.quiet, 0, sizeof c.quiet), memset(c.looked, 0, sizeof c.looked);
+    c.count = 0, c.units = units, c.lost = lost, c.before = before;
+    memcpy(before, s->cell_digits, sizeof(digits) * (size_t)t->cells);
     int stalled = 0;
     *steps = 0, *settled_rank = -1;
     for (;;) {
@@ -127,13 +175,15 @@ static int grade_loop(const GradeTables *t, GradeState *s, const Plan *p, int *l
         if (rank > *settled_rank) *settled_rank = rank;
         if (set_is_empty(s->open, t->w)) break;
         int k = 0, found = NONE;
-        for (; k < p->count && found == NONE; k++) found = try_step(t, s, &x, &p->steps[k], &step);
+        if (x.quiet) log_changes(t, s, &c);
+        for (; k < p->count && found == NONE; k++) found = try_step(t, s, &x, &p->steps[k], &step, &c);
         if (found < 0) { stalled = -1; break; }
         if (!found) { stalled = 1; break; }
         state_apply(t, s, &step);
         log[2 * *steps] = p->steps[k - 1].rank, log[2 * *steps + 1] = step.length;
         ++*steps;
     }
+    x.quiet = NULL;
     scratch_free(&x);
     free(step.place);
     free(step.param);
@@ -172,7 +222,8 @@ static int forks_of(int n, const int *pairs, int count, int *forks) {
     return 4 * made;
 }
 
-int latin_plan_follow(Plan *p, int n, const int *data, int count) {
+/* latin_plan_follow's making, whatever was followed before. */
+static int plan_remade(Plan *p, int n, const int *data, int count) {
     for (int k = 0; k < p->bulk_count; k++)
         if (p->bulk_codes[k] >= SIGN_BOUNDS &&
             latin_make_bulk(n, p->bulk_codes[k], p->bulks[k].rank, data, count, &p->bulks[k]) < 0)
@@ -188,6 +239,22 @@ int latin_plan_follow(Plan *p, int n, const int *data, int count) {
         }
     }
     return 0;
+}
+
+/* Whether the data is what the plan last followed (then it is followed already). */
+static int followed(const Plan *p, const int *data, int count) {
+    return count == p->followed_count && !memcmp(data, p->followed, sizeof(int) * (size_t)count);
+}
+
+int latin_plan_follow(Plan *p, int n, const int *data, int count) {
+    if (followed(p, data, count)) return 0;
+    p->followed_count = -1;  /* until it is followed whole */
+    int made = plan_remade(p, n, data, count);
+    if (made == 0 && count <= FOLLOWED_MAX) {
+        memcpy(p->followed, data, sizeof(int) * (size_t)count);
+        p->followed_count = count;
+    }
+    return made;
 }
 
 /* STEP_FORK's forks from its data, the signs; -1 with an exception set. */
@@ -257,7 +324,7 @@ static int read_step(PyObject *item, PyObject *datas, Rule *rule, PlanStep *step
 /* The plan from its steps, bulk and data lists, forcing chains on the call's rule; -1
    with an exception set (freed). */
 int latin_read_plan(PyObject *steps, PyObject *bulks, PyObject *datas, Rule *rule, Plan *p) {
-    p->count = p->bulk_count = 0;
+    p->count = p->bulk_count = 0, p->followed_count = -1;
     if (!PyTuple_Check(steps) && !PyList_Check(steps)) {
         PyErr_SetString(PyExc_TypeError, "latin_grade: steps is a list");
         return -1;

@@ -24,12 +24,19 @@ typedef struct {
     Rule *rule;     /* STEP_VISIBLE's lines, owned; STEP_CHAINS' rule, the call's */
 } PlanStep;
 
+/* The most ints of a kind's data a plan or a dig remembers having followed (4 sides of
+   16 clues; Futoshiki's signs up to 9x9): a trial whose data is the last one's is not
+   made again (digging's trials mostly take a given, the data as it was). */
+#define FOLLOWED_MAX 512
+
 typedef struct {
     PlanStep steps[PLAN_MAX];
     int count, bulk_count;
     Bulk bulks[BULK_MAX];
     int bulk_codes[BULK_MAX];  /* each bulk technique's code as given (a clued one's
                                   Bulk holds FIXED_MASKS) */
+    int followed_count, followed[FOLLOWED_MAX];  /* the data last followed; count -1:
+                                                    none known */
 } Plan;
 
 /* The plan from its steps, bulk and data lists, forcing chains on `rule`; -1 with an

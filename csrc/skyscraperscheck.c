@@ -123,27 +123,50 @@ static int read_fits(const Sky *k, PyObject *given, uint64_t *fits) {
     return failed ? -1 : 0;
 }
 
+/* How many orderings a line holds: a sequence of ints, or bytes of 8 a uint64 (native
+   order, check._packed); -1 with an exception set. */
+static Py_ssize_t line_count(PyObject *line) {
+    if (!PyBytes_Check(line)) return PySequence_Size(line);
+    if (PyBytes_GET_SIZE(line) % 8 == 0) return PyBytes_GET_SIZE(line) / 8;
+    PyErr_SetString(PyExc_ValueError, "check_skyscrapers: packed orderings are 8 bytes each");
+    return -1;
+}
+
+/* A line's orderings into `into`, each kept where it fits; how many, -1 with an exception
+   set. */
+static int read_line(PyObject *given, uint64_t places, uint64_t heights, size_t room,
+                     uint64_t *into) {
+    Py_ssize_t count = line_count(given);
+    if (count < 0) return -1;
+    if ((size_t)count > room) {
+        PyErr_SetString(PyExc_ValueError, "check_skyscrapers: too many orderings");
+        return -1;
+    }
+    int kept = 0;
+    if (PyBytes_Check(given)) {  /* read whole: no int made or read one by one */
+        memcpy(into, PyBytes_AS_STRING(given), sizeof(uint64_t) * (size_t)count);
+        for (Py_ssize_t j = 0; j < count; j++)
+            if ((into[j] & places) == heights) into[kept++] = into[j];
+        return kept;
+    }
+    PyObject *line = PySequence_Fast(given, "check_skyscrapers: a line");
+    if (!line) return -1;
+    for (Py_ssize_t j = 0; j < count; j++) {
+        uint64_t o = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(line, j));
+        if ((o & places) == heights) into[kept++] = o;
+    }
+    Py_DECREF(line);
+    return PyErr_Occurred() ? -1 : kept;
+}
+
 /* The lines' orderings into level 0, each kept where it fits; -1 with an exception set. */
 static int read_lines(Sky *k, PyObject *lines, const uint64_t *fits) {
     size_t stride = k->room / (size_t)k->lines;
     for (int l = 0; l < k->lines; l++) {
-        PyObject *line = PySequence_Fast(PySequence_Fast_GET_ITEM(lines, l), "check_skyscrapers: a line");
-        if (!line) return -1;
-        Py_ssize_t count = PySequence_Fast_GET_SIZE(line);
-        if ((size_t)count > stride) {
-            Py_DECREF(line);
-            PyErr_SetString(PyExc_ValueError, "check_skyscrapers: too many orderings");
-            return -1;
-        }
-        uint64_t places = fits[2 * l], heights = fits[2 * l + 1];
-        int kept = 0;
-        for (Py_ssize_t j = 0; j < count; j++) {
-            uint64_t o = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(line, j));
-            if ((o & places) == heights) k->levels[l * stride + kept++] = o;
-        }
+        int kept = read_line(PySequence_Fast_GET_ITEM(lines, l), fits[2 * l], fits[2 * l + 1],
+                             stride, k->levels + l * stride);
+        if (kept < 0) return -1;
         k->counts[l] = kept;
-        Py_DECREF(line);
-        if (PyErr_Occurred()) return -1;
     }
     return 0;
 }
@@ -152,9 +175,10 @@ const char check_skyscrapers_doc[] =
 "check_skyscrapers(n, lines, limit, max_nodes, fits=None)\n--\n\n"
 "skyscrapers/check.check_skyscrapers in C from each line's orderings as check._options\n"
 "lists them (rows, then columns; each ordering an int, bit i * n + h - 1 for height h at\n"
-"place i), n <= 8: (count, solutions, complete, nodes), up to `limit` solutions, at most\n"
-"max_nodes nodes (None: no budget). `fits`, a (places, heights) per line: only a line's\n"
-"orderings o with o & places == heights (check._source's lists, filtered here).";
+"place i; or bytes, each ordering a native uint64: check._packed), n <= 8: (count,\n"
+"solutions, complete, nodes), up to `limit` solutions, at most max_nodes nodes (None: no\n"
+"budget). `fits`, a (places, heights) per line: only a line's orderings o with o & places\n"
+"== heights (check._source's lists, filtered here).";
 
 PyObject *check_skyscrapers(PyObject *module, PyObject *const *args, Py_ssize_t nargs) {
     (void)module;
@@ -177,7 +201,7 @@ PyObject *check_skyscrapers(PyObject *module, PyObject *const *args, Py_ssize_t 
     }
     size_t most = 1;
     for (int l = 0; l < k->lines; l++) {
-        Py_ssize_t count = PySequence_Size(PySequence_Fast_GET_ITEM(lines, l));
+        Py_ssize_t count = line_count(PySequence_Fast_GET_ITEM(lines, l));
         if (count < 0) { Py_DECREF(lines); return NULL; }
         if ((size_t)count > most) most = (size_t)count;
     }

@@ -81,3 +81,26 @@ def test_the_compiled_check_filters_each_lines_orderings_as_options_does():
                    for cells, front, back in lines]
         assert checker(n, [orderings for orderings, _ in sources], limit, most,
                        [fit for _, fit in sources]) == checker(n, options, limit, most)
+
+
+@pytest.mark.compiled_core
+def test_the_compiled_check_reads_packed_orderings_as_it_reads_ints():
+    """C reads a line's orderings packed (check._packed: bytes, no int converted one by
+    one), as check_skyscrapers hands them, to the same answer as from the ints."""
+    from bookmaker.core import compiled
+    from bookmaker.core.skyscrapers.check import _lines, _source
+
+    checker = compiled.skyscrapers_checker()
+    assert checker is not None
+    for seed in range(30):
+        clues, givens, limit, most = case(seed)
+        n = clues.size
+        line_givens = [([givens[c] for c in cells], front, back)
+                       for cells, front, back in _lines(n, clues)]
+        ints = [_source(n, *line) for line in line_givens]
+        packed = [_source(n, *line, packed=True) for line in line_givens]
+        assert [len(o) for o, _ in packed] == [8 * len(o) for o, _ in ints]
+        assert checker(n, [o for o, _ in packed], limit, most, [fit for _, fit in packed]) \
+            == checker(n, [o for o, _ in ints], limit, most, [fit for _, fit in ints])
+    with pytest.raises(ValueError, match="8 bytes each"):
+        checker(4, [b"\0" * 7] + [b""] * 7, 2, 100)

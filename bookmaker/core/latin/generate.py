@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
+from itertools import compress
+from operator import mul, not_
 from typing import Any
 
 from ..board.grid import Grid
@@ -172,11 +174,10 @@ def _dug_by_numbers(family: Family, n: int, solution: tuple[int, ...], difficult
     kept = [1] * (n * n + len(fast.own))
     for phase in family.numbered_phases(n, difficulty):
         order = rng.shuffled(phase)
-        for number, stays in zip(order, fast.dig_numbers(kept, order)):
-            if not stays:
-                kept[number] = 0
-    cells = tuple(value if kept[cell] else 0 for cell, value in enumerate(solution))
-    own = [where for (_, where), stays in zip(fast.own, kept[n * n:]) if stays]
+        for number in compress(order, map(not_, fast.dig_numbers(kept, order))):
+            kept[number] = 0
+    cells = tuple(map(mul, solution, kept))  # a kept given's value, else 0
+    own = [where for _, where in compress(fast.own, kept[n * n:])]
     return Grid(latin_of(n), cells), family.extras(n, solution, own)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from .. import compiled
@@ -435,5 +436,12 @@ class LatinGrading:
         state.digit_cells, state.open_cells = digit_cells, open_cells
         if stalled and ceiling != GRADES[-1]:
             return None
-        steps = [Step(ladder.techniques[rank].name, (), (), "", length) for rank, length in found]
+        names = ladder.techniques
+        steps = [_quiet_step(names[rank].name, length) for rank, length in found]
         return grader.grading_of(steps, state, ladder, settled_rank)
+
+
+@lru_cache(maxsize=1024)
+def _quiet_step(technique: str, length: int) -> Step:
+    """An unworded step (frozen: one made for every grading that takes it)."""
+    return Step(technique, (), (), "", length)

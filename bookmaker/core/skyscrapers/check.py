@@ -11,9 +11,11 @@ else the search tries each ordering of the line with fewest left.
 
 from __future__ import annotations
 
+from array import array
 from functools import lru_cache, reduce
 from itertools import permutations
 from operator import or_
+from typing import Any
 
 from .. import compiled
 from ..checkresult import CheckResult, depth_first
@@ -30,10 +32,11 @@ def check_skyscrapers(clues: EdgeClues, givens, limit: int = 2,
     solutions)."""
     n = clues.size
     lines = _lines(n, clues)
-    sources = [_source(n, [givens[c] for c in cells], front, back)
-               for cells, front, back in lines]
     checker = compiled.skyscrapers_checker()
-    if checker is not None and n <= COMPILED_MOST:  # C keeps _options' orderings itself
+    packed = checker is not None and n <= COMPILED_MOST  # C reads bytes, not an int each
+    sources = [_source(n, [givens[c] for c in cells], front, back, packed)
+               for cells, front, back in lines]
+    if packed:  # C keeps _options' orderings itself
         return CheckResult(*checker(n, [orderings for orderings, _ in sources], limit,
                                     max_nodes, [fit for _, fit in sources]))
     options = [_fitting(*source) for source in sources]
@@ -103,17 +106,39 @@ def _fitting(orderings: tuple[int, ...], fit: tuple[int, int]) -> list[int]:
     return [o for o in orderings if o & places == heights] if places else list(orderings)
 
 
-def _source(n: int, givens, front: int, back: int) -> tuple[tuple[int, ...], tuple[int, int]]:
+def _source(n: int, givens, front: int, back: int,
+            packed: bool = False) -> tuple[Any, tuple[int, int]]:
     """_options() before its last filter: the orderings that show the line's clues and
-    keep its first given (made once), and (places, heights) of its other givens, which
-    _options() keeps the orderings o with o & places == heights of."""
+    keep its first given (made once; `packed`: as bytes, _packed), and (places, heights)
+    of its other givens, which _options() keeps the orderings o with o & places ==
+    heights of."""
     fixed = [(i, g) for i, g in enumerate(givens) if g]
-    if not fixed:
-        return _showing(n).get((front, back), ()), (0, 0)  # none for a clue past n
+    if not fixed:  # none for a clue past n
+        if packed:
+            return _packed_showing(n).get((front, back), b""), (0, 0)
+        return _showing(n).get((front, back), ()), (0, 0)
     first, rest = fixed[0], fixed[1:]
-    showing = _showing_with(n, front, back, *first)  # a sixth of them or less to scan
+    # a sixth of them or less to scan
+    showing = (_packed_with if packed else _showing_with)(n, front, back, *first)
     places = sum(((1 << n) - 1) << (i * n) for i, _ in rest)
     return showing, (places, _placed(n, rest))
+
+
+def _packed(orderings: tuple[int, ...]) -> bytes:
+    """Orderings as the compiled check reads them whole: each a native uint64."""
+    return array("Q", orderings).tobytes()
+
+
+@lru_cache(maxsize=4096)
+def _packed_with(n: int, front: int, back: int, place: int, height: int) -> bytes:
+    """_showing_with(), packed."""
+    return _packed(_showing_with(n, front, back, place, height))
+
+
+@lru_cache(maxsize=8)
+def _packed_showing(n: int) -> dict[tuple[int, int], bytes]:
+    """_showing(), each list packed."""
+    return {key: _packed(orderings) for key, orderings in _showing(n).items()}
 
 
 @lru_cache(maxsize=4096)

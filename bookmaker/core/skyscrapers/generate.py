@@ -38,9 +38,11 @@ def _own_items(clues: EdgeClues) -> list:
     return [("clue", place) for place in clue_items(clues)]
 
 
+@lru_cache(maxsize=16)
 def _layout(n: int, solution: tuple[int, ...]) -> Layout:
     """The clues as the compiled dig reads them (clue_sides: top, right, bottom, left): a
-    clue taken away leaves a 0."""
+    clue taken away leaves a 0. Kept a while: an attempt and its trade ask for each
+    solution's several times."""
     return Layout(clue_sides(all_clues(n, solution)), _starts(n), 1, True)
 
 
