@@ -162,12 +162,13 @@ static int lacks_popcount(void) {
     return 0;
 }
 
-/* Whether the core counts bits by the CPU's instruction (setup.py asks for it on x86-64). */
+/* Whether the core counts bits by the CPU's instruction: bitset.h's popcount64 condition
+   (setup.py asks for the instruction on x86-64 with gcc or clang; MSVC counts by shifts). */
 static long built_for_popcount(void) {
-#if defined(__x86_64__) && !defined(__POPCNT__)
-    return 0;
-#else
+#if defined(__GNUC__) && (!defined(__x86_64__) || defined(__POPCNT__))
     return 1;
+#else
+    return 0;
 #endif
 }
 
