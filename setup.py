@@ -28,7 +28,6 @@ COMPILED_CORE = Extension(
 )
 
 
-
 class BuildCore(build_ext):
     """build_ext that builds the core for x86-64's popcount instruction (every x86-64 CPU
     since 2008 has it; the baseline does not, and counting bits in a few shifts instead was

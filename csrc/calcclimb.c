@@ -700,7 +700,7 @@ static PyObject *choice_object(int climbed, const Change *change, PyObject *pack
     return Py_BuildValue("(ONNN)", climbed ? Py_True : Py_False, made, answer, cells);
 }
 
-/* The shuffled changes graded in order: (climbed, the change, its answer) or None;
+/* The shuffled changes graded in order: choice_object()'s or None;
    Py_None and *unmade where a change has no tables. */
 static PyObject *chosen(Climb *c, const int *order, const Grading *g, long level, int *unmade) {
     Screen screen = {NULL, -1, NULL, {{0}}};
@@ -775,7 +775,8 @@ const char calcudoku_climb_doc[] =
 "sums, count), and grading: (grader, board tables, line groups, all cells, plan steps,\n"
 "bulk ranks, {grade: level}, grade per rank, weight per rank, rounded_work, ceiling,\n"
 "cache, level[, answers]). (state, chosen): chosen None, or (climbed, (removed, added),\n"
-"the grader's answer on the change, None where the cache held it without one); or None\n"
+"the grader's answer on the change, None where the cache held it without one, the cells\n"
+"crux.py names its crux by where a cage or area technique found it, else None); or None\n"
 "past what C holds (the caller runs the Python). answers (a dict, optional): the\n"
 "gradings kept at the level or above, packed (bytes the climb reads back into the\n"
 "grader's answer), by the cache's key.";

@@ -180,6 +180,17 @@ static int cage_line(Hand *h, int *found) {
     return 0;
 }
 
+/* The cage of line u's last cell holding digit d (Hand.where), and in *needed the bits of
+   its fillings that put d on its cells in the line (line_cage_intersection's cage). */
+static Cage *line_cage_of(Hand *h, int u, int d, uint64_t *needed) {
+    int n = h->n, top = unit_cell(n, u, 31 - __builtin_clz(h->where[u][d]));
+    Cage *cage = &h->cage[h->cage_of[top]];
+    *needed = 0;
+    for (int i = 0; i < cage->size; i++)
+        if (in_unit(n, u, cage->cell[i])) *needed |= 1ULL << (i * n + d);
+    return cage;
+}
+
 /* line_cage_intersection: (unit, digit) of the first step, or 0 if none. */
 static int line_cage(Hand *h, int *found) {
     int n = h->n;
@@ -198,13 +209,9 @@ static int line_cage(Hand *h, int *found) {
         for (int j = 0; j < n; j++) /* each cage's once: emptied as it is read */
             apart |= present & held[owner[j]], present |= held[owner[j]], held[owner[j]] = 0;
         for (mask left = present & ~apart; left; left &= left - 1) {
-            int d = __builtin_ctz(left); /* the line's last cell holding d: */
-            int top = unit_cell(n, u, 31 - __builtin_clz(h->where[u][d]));
-            Cage *cage = &h->cage[h->cage_of[top]];
-            uint64_t needed = 0;
-            for (int i = 0; i < cage->size; i++)
-                if (in_unit(n, u, cage->cell[i])) needed |= 1ULL << (i * n + d);
-            uint64_t open;
+            int d = __builtin_ctz(left);
+            uint64_t needed, open;
+            Cage *cage = line_cage_of(h, u, d, &needed);
             int opened;
             uint64_t wanted = allowed_open(h, cage, &open, &opened);
             if (open & ~kept_of(cage, wanted, needed)) { /* it narrows an open cell */
@@ -524,8 +531,8 @@ static void area_found(const Hand *h, const unsigned char *areas, const int *fou
     Side side = side_of(areas + 8 * (size_t)(found[0] * AREA_WORDS), found[1]);
     long long left;
     int open[CALC_CELLS], count = open_part(h, &side, open, &left);
-    memcpy(step->cells, side.cells, sizeof step->cells);
-    if (code != LINE_TOTAL) {  /* its open cells alone */
+    if (code == LINE_TOTAL) memcpy(step->cells, side.cells, sizeof step->cells);
+    else {  /* its open cells alone */
         memset(step->cells, 0, sizeof step->cells);
         for (int i = 0; i < count; i++) mark(step->cells, open[i]);
     }
@@ -564,14 +571,9 @@ int calc_cage_step(Hand *h, int code, const unsigned char *areas, long long coun
     }
     if (code == LINE_CAGE) {
         if (!line_cage(h, found)) return 0;
-        int top = -1, u = found[0], d = found[1];
-        for (int j = 0; j < n; j++)
-            if (h->digits[unit_cell(n, u, j)] >> d & 1) top = unit_cell(n, u, j);
-        Cage *cage = &h->cage[h->cage_of[top]];
+        uint64_t needed;
+        Cage *cage = line_cage_of(h, found[0], found[1], &needed);
         memcpy(step->cells, cage->cells, sizeof step->cells);
-        uint64_t needed = 0;
-        for (int i = 0; i < cage->size; i++)
-            if (in_unit(n, u, cage->cell[i])) needed |= 1ULL << (i * n + d);
         narrowing(h, cage, kept_of(cage, allowed(h, cage), needed), step);
         return 1;
     }

@@ -254,8 +254,9 @@ void calc_areas_of(const Hand *h, PyObject *groups, const int64_t *sums,
                    const unsigned char **areas, long long *count);
 /* The area tables of `bytes` (calcfind.c): 0, or -1 with a ValueError. */
 int calc_areas(PyObject *bytes, const unsigned char **areas, long long *count, const char *name);
-/* The hand's values and digits stored into the lists; (digit_cells, open_cells, unsettled,
-   unpermuted) (calcsettle.c). */
+/* The hand's (digit_cells, open_cells, unsettled, unpermuted) (calcsettle.c). */
+PyObject *calc_state_masks(const Hand *h);
+/* calc_state_masks(), the hand's values and digits stored into the lists first. */
 PyObject *calc_state_object(const Hand *h, PyObject *values, PyObject *digits);
 
 /* Reads (n, tables, values, cell_digits) from args into h, its cages into `cages`: 0, or

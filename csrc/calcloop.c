@@ -311,12 +311,10 @@ static PyObject *graded(const Hand *h, int stalled, int settled, const int *log,
     return answer_of(h, stalled, settled, log, steps, crux, calc_state_object(h, values, digits));
 }
 
-static PyObject *state_object(const Hand *h);
-
 /* answer_of() the hand, no lists: a grading of a caller in C. */
 static PyObject *answer_object(const Hand *h, int stalled, int settled, const int *log,
                                int steps, const Crux *crux) {
-    return answer_of(h, stalled, settled, log, steps, crux, state_object(h));
+    return answer_of(h, stalled, settled, log, steps, crux, calc_state_masks(h));
 }
 
 /* The hand, cages, plan, crux and log of the last grading, both entries' (read_plan keeps
@@ -460,26 +458,6 @@ PyObject *calc_graded_packed(const CalcGraded *graded) {
         at = put_hand(at, h->cells, crux.values, crux.digits, crux.unsettled, crux.unpermuted);
     put(at, graded->log, 2 * sizeof(int) * (size_t)graded->steps);
     return packed;
-}
-
-/* calc_state_object() of the hand without its lists: (digit_cells, open, unsettled,
-   unpermuted). */
-static PyObject *state_object(const Hand *h) {
-    word open[CALC_W] = {0}, where[CALC_MAX][CALC_W];
-    memset(where, 0, sizeof where);
-    for (int c = 0; c < h->cells; c++) {
-        if (is_open(h, c)) mark(open, c);
-        for (mask m = h->digits[c]; m; m &= m - 1) mark(where[__builtin_ctz(m)], c);
-    }
-    PyObject *cells = PyList_New(h->n);
-    for (int d = 0; cells && d < h->n; d++) {
-        PyObject *item = mask_object(where[d], CALC_W);
-        if (!item) Py_CLEAR(cells);
-        else PyList_SET_ITEM(cells, d, item);
-    }
-    return cells ? Py_BuildValue("(NNNN)", cells, mask_object(open, CALC_W),
-                                 mask_object(h->unsettled, CALC_W),
-                                 mask_object(h->unpermuted, CALC_W)) : NULL;
 }
 
 /* A hand of the unpacked grading (its cells alone read). */

@@ -371,14 +371,10 @@ int calc_hand(Hand *h, Cage *cages, PyObject *const *args, const char *name) {
     return 0;
 }
 
-PyObject *calc_state_object(const Hand *h, PyObject *values, PyObject *digits) {
+PyObject *calc_state_masks(const Hand *h) {
     word open[CALC_W] = {0}, where[CALC_MAX][CALC_W];
     memset(where, 0, sizeof where);
     for (int c = 0; c < h->cells; c++) {
-        PyObject *value = PyLong_FromLong(h->values[c]);
-        if (!value || PyList_SetItem(values, c, value) < 0) return NULL;
-        PyObject *left = PyLong_FromUnsignedLong(h->digits[c]);
-        if (!left || PyList_SetItem(digits, c, left) < 0) return NULL;
         if (is_open(h, c)) mark(open, c);
         for (mask m = h->digits[c]; m; m &= m - 1) mark(where[__builtin_ctz(m)], c);
     }
@@ -394,6 +390,16 @@ PyObject *calc_state_object(const Hand *h, PyObject *values, PyObject *digits) {
     }
     return Py_BuildValue("(NNNN)", cells, mask_object(open, CALC_W),
                          mask_object(h->unsettled, CALC_W), mask_object(h->unpermuted, CALC_W));
+}
+
+PyObject *calc_state_object(const Hand *h, PyObject *values, PyObject *digits) {
+    for (int c = 0; c < h->cells; c++) {
+        PyObject *value = PyLong_FromLong(h->values[c]);
+        if (!value || PyList_SetItem(values, c, value) < 0) return NULL;
+        PyObject *left = PyLong_FromUnsignedLong(h->digits[c]);
+        if (!left || PyList_SetItem(digits, c, left) < 0) return NULL;
+    }
+    return calc_state_masks(h);
 }
 
 const char calcudoku_settle_doc[] =
