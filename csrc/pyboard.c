@@ -4,12 +4,14 @@
    Every argument is checked (convert.c); a search runs with the interpreter lock
    released, on the object's own read-only tables. */
 
+#include "locked.h"
 #include "proof.h"
 #include "pytypes.h"
 #include "solver.h"
 
 static void Board_dealloc(BoardObject *self) {
     board_free(&self->board);
+    locks_free(self->locks);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -85,6 +87,8 @@ static int Board_init(BoardObject *self, PyObject *args, PyObject *kwargs) {
     if (memberships < 0) return -1;
     Board *b = &self->board;
     board_free(b);
+    locks_free(self->locks);
+    self->locks = NULL;
     int masks = (int)(units + memberships);
     if (board_alloc(b, n, (int)cells, (int)units, masks, (int)memberships) < 0) {
         PyErr_NoMemory();
@@ -98,6 +102,11 @@ static int Board_init(BoardObject *self, PyObject *args, PyObject *kwargs) {
         return -1;
     }
     board_finish(b, masks);
+    if (!(self->locks = locks_new(b))) {
+        board_free(b);
+        PyErr_NoMemory();
+        return -1;
+    }
     return 0;
 }
 
@@ -156,8 +165,8 @@ PyDoc_STRVAR(count_doc,
 "count(cells, limit, max_nodes, least_constraining, keep_solution, forbid_cell, forbid_value)\n"
 "--\n\n"
 "search.count_solutions (forbid_cell -1) or search.solution_avoiding (forbid_value 1..n\n"
-"left out at forbid_cell) from the clues `cells` (values 0..n): (count, first solution\n"
-"or None, complete, nodes).");
+"left out at forbid_cell) from the clues `cells` (values 0..n), settling with singles and\n"
+"locked candidates: (count, first solution or None, complete, nodes).");
 
 static PyObject *Board_count(BoardObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (!ready(self) || !check_arity(nargs, 7, "count")) return NULL;
@@ -184,7 +193,15 @@ static PyObject *Board_count(BoardObject *self, PyObject *const *args, Py_ssize_
         goto done;
     }
     if (forbid_cell >= 0) set_remove(s.boards + (size_t)(forbid_value - 1) * b->w, (int)forbid_cell);
+    Locking locking; /* the counts settle with locked candidates too (locked.h) */
+    if (locking_init(&locking, b, self->locks) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    spec.settle = locked_settle;
+    spec.context = &locking;
     result = run_search(b, &s, &spec);
+    locking_free(&locking);
 done:
     scratch_free(&s);
     return result;

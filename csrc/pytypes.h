@@ -12,10 +12,11 @@ extern PyTypeObject RateTablesType, RatePropagatorType;   /* ratechains.c */
 extern PyTypeObject RateRulesType;   /* ratesimple.c */
 extern PyTypeObject RateBasicsType;                       /* ratebasics.c */
 
-/* A Board object: its tables (pyboard.c). */
+/* A Board object: its tables and its pairs of units for the counts (pyboard.c). */
 typedef struct {
     PyObject_HEAD
     Board board;
+    struct Locks *locks; /* locked.h */
 } BoardObject;
 
 /* A METH_FASTCALL method table entry. */

@@ -1,11 +1,13 @@
-/* Classic 9x9 counted in one call: search.py's search (singles to a fixed point, MRV with
-   the degree tie-break, values in symbol order, the node budget) specialised to the one
-   board `check` meets most, its 81 cells in two words and its tables fixed, and a whole
-   file of puzzle lines read and counted without a Python object per puzzle.
+/* Classic 9x9 counted in one call: search.py's count (singles and locked candidates to a
+   fixed point, MRV with the degree tie-break, values in symbol order, the node budget)
+   specialised to the one board `check` meets most, its 81 cells in two words and its
+   tables fixed, and a whole file of puzzle lines read and counted without a Python object
+   per puzzle.
 
    The search makes the decisions of search.py and solver.c step for step (the same
    rounds of singles, the same incremental hidden-single scan and its "many lost cells"
-   sweep, the same contradictions, cells and values), so it gives the same count, first
+   sweep, the same passes of locked candidates, the same contradictions, cells and
+   values), so it gives the same count, first
    solution, completeness and node count; tests/test_compiled_quick.py holds it to the
    pure Python. The line reader takes only what the pure reader would read as the same
    grid (81 symbols 1-9, '.' or '0', no clash) and leaves every other line, with its text,
@@ -26,6 +28,12 @@ typedef struct {
 
 static Set unit_set[UNITS], peer_set[CELLS], full_set;
 static int cell_units[CELLS][3];
+/* locked.py's locked_pairs: the units meeting another in two cells or more (lock_unit,
+   lock_units of them), unit k's pairs lock_start[k] .. lock_start[k + 1] - 1, each pair's
+   first unit's cells outside the second (lock_outside) and the second's outside the
+   first (lock_rest). */
+static int lock_unit[UNITS], lock_start[UNITS + 1], lock_units;
+static Set lock_outside[UNITS * UNITS], lock_rest[UNITS * UNITS];
 static int tables_made;
 
 static inline Set set_and(Set a, Set b) { return (Set){a.lo & b.lo, a.hi & b.hi}; }
@@ -52,6 +60,25 @@ static inline Set set_without_first(Set a) {
     return a;
 }
 
+/* locked_pairs over the units, in unit order. */
+static void make_locks(void) {
+    int p = 0;
+    for (int a = 0; a < UNITS; a++) {
+        int first = p;
+        for (int b = 0; b < UNITS; b++) {
+            Set outside = set_minus(unit_set[a], unit_set[b]);
+            Set rest = set_minus(unit_set[b], unit_set[a]);
+            if (s81_count(set_and(unit_set[a], unit_set[b])) < 2 || !set_any(rest)) continue;
+            lock_outside[p] = outside;
+            lock_rest[p++] = rest;
+        }
+        if (p == first) continue;
+        lock_unit[lock_units] = a;
+        lock_start[lock_units++] = first;
+    }
+    lock_start[lock_units] = p;
+}
+
 /* Shape's classic 9x9 tables: units rows, columns, boxes; each cell's row, column and box;
    a cell's peers are its units' cells but itself. */
 static void make_tables(void) {
@@ -69,6 +96,7 @@ static void make_tables(void) {
         for (int k = 0; k < 3; k++) peers = set_or(peers, unit_set[cell_units[cell][k]]);
         peer_set[cell] = set_minus(peers, set_cell(cell));
     }
+    make_locks();
     tables_made = 1;
 }
 
@@ -208,7 +236,7 @@ static void clear_peers(Set *boards, Set singles) {
 
 /* search.singles: naked and hidden singles to a fixed point, in place; 0, or -1 on a
    contradiction. `scanned`: the parent's settled boards, NULL at the root. */
-static int settle(Set *boards, Set *placed, const Set *scanned) {
+static int singles(Set *boards, Set *placed, const Set *scanned) {
     Set scan_copy[SYMBOLS], owners[SYMBOLS];
     for (;;) {
         Set one = {0, 0}, two = {0, 0}, singles;
@@ -228,6 +256,47 @@ static int settle(Set *boards, Set *placed, const Set *scanned) {
         }
         *placed = set_or(*placed, singles);
         clear_peers(boards, singles);
+    }
+}
+
+/* locked.lock for one symbol's board: `lost`, its places lost since the reference. */
+static int lock_symbol(Set *board, Set lost) {
+    Set b = *board;
+    int changed = 0;
+    for (int k = 0; k < lock_units; k++) {
+        Set unit = unit_set[lock_unit[k]], here = set_and(b, unit);
+        if (!set_any(set_and(lost, unit)) || !set_any(here)) continue; /* none: singles see */
+        for (int p = lock_start[k]; p < lock_start[k + 1]; p++) {
+            if (set_any(set_and(here, lock_outside[p])) || !set_any(set_and(b, lock_rest[p])))
+                continue;
+            b = set_minus(b, lock_rest[p]);
+            changed = 1;
+        }
+    }
+    *board = b;
+    return changed;
+}
+
+/* locked.lock over every symbol, each symbol's board kept in `before` first (which may
+   be the reference itself: a symbol's losses are read before its board is kept). */
+static int lock(Set *boards, const Set *reference, Set *before) {
+    int changed = 0;
+    for (int d = 0; d < SYMBOLS; d++) {
+        Set lost = reference ? set_minus(reference[d], boards[d]) : full_set;
+        before[d] = boards[d];
+        if (set_any(lost)) changed |= lock_symbol(&boards[d], lost);
+    }
+    return changed;
+}
+
+/* search.singles_and_locked: singles, then locked candidates, until neither finds
+   anything; 0, or -1 on a contradiction. */
+static int settle(Set *boards, Set *placed, const Set *scanned) {
+    Set before[SYMBOLS];
+    for (;;) {
+        if (singles(boards, placed, scanned) < 0) return -1;
+        if (set_same(*placed, full_set) || !lock(boards, scanned, before)) return 0;
+        scanned = before;
     }
 }
 

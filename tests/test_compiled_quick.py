@@ -100,6 +100,15 @@ def test_a_search_that_gives_up_gives_up_where_the_pure_one_does(extension):
     assert extension.count9(cells_of(hardest), 2, nodes - 1)[2:] == (False, nodes - 1)
 
 
+def test_a_sparse_grid_singles_alone_gave_up_on_is_counted_alike_in_33_nodes(extension):
+    """Locked candidates in the count (solve/locked.py, and quick9.c's lock)."""
+    cells = cells_of("..9...1...........7................7..3..4....."
+                     "....2.9.......9...........1235....")
+    assert extension.count9(cells, 2, DEFAULT_MAX_NODES) == pure_count(cells, 2,
+                                                                      DEFAULT_MAX_NODES)
+    assert extension.count9(cells, 2, DEFAULT_MAX_NODES)[2:] == (True, 33)
+
+
 def test_malformed_cells_are_refused(extension):
     with pytest.raises(ValueError):
         extension.count9((0,) * 80, 2, 10)

@@ -11,10 +11,11 @@ from hypothesis import strategies as st
 from puzzledata import SOLVED_9X9, read_puzzles, unavoidable_rectangle
 
 from bookmaker.core.board.grid import Grid, conflicts, is_solution_of, parse_grid
-from bookmaker.core.board.shape import shape_of
+from bookmaker.core.board.shape import board_of, shape_of
 from bookmaker.core.generate.removal import random_solution
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve.dlx import dlx_solve
+from bookmaker.core.solve.locked import lock, locked_pairs
 from bookmaker.core.solve.search import Search
 from bookmaker.core.solve.solver import count_solutions, solution_avoiding
 from bookmaker.core.solve.twoway import two_way_verdict
@@ -263,3 +264,59 @@ def test_an_incomplete_search_with_one_solution_found_is_not_unique():
     result = count_solutions(Grid(shape_of(2, 2), (0,) * 16), limit=1000, max_nodes=10)
     assert result.count >= 1 and not result.complete
     assert not result.unique
+
+
+# locked candidates in the counts (solve/locked.py)
+
+# Singles alone committed, five levels down, to a state with no solution that they could
+# not refute, and spent the 200,000-node budget on it: "unknown" where DLX counts two.
+SPARSE_CLASSIC = "..9...1...........7................7..3..4.........2.9.......9...........1235...."
+# Hyper 9x9, three clues: singles alone gave up too (DLX: 86 nodes).
+SPARSE_HYPER = ("." * 25 + "7" + "." * 10 + "3" + "." * 13 + "2" + "." * 30)
+
+
+def test_a_sparse_classic_grid_singles_gave_up_on_is_counted_in_33_nodes():
+    puzzle = parse_grid(SPARSE_CLASSIC)
+    result = count_solutions(puzzle)
+    assert (result.count, result.complete, result.nodes) == (2, True, 33)
+    assert is_solution_of(Grid(puzzle.shape, result.solution), puzzle)
+    assert dlx_solve(puzzle, limit=2).count == 2
+
+
+def test_two_hyper_clues_no_solution_can_hold_are_refuted_at_the_root():
+    """2 at r2c5 and r4c1: the top windows' 2s must both go in row 3 (rows 2 and 4 have
+    theirs outside the windows), a pigeonhole singles never see. Locked candidates empty
+    the window at once: one node, where singles alone gave up after 200,000."""
+    cells = [0] * 81
+    cells[1 * 9 + 4] = cells[3 * 9 + 0] = 2
+    result = count_solutions(Grid(board_of(3, 3, "hyper"), tuple(cells)))
+    assert result == Search(0, None, True, 1)
+
+
+def test_a_sparse_hyper_grid_singles_gave_up_on_is_counted_in_33_nodes():
+    puzzle = parse_grid(SPARSE_HYPER, geometry="hyper")
+    result = count_solutions(puzzle)
+    assert (result.count, result.complete, result.nodes) == (2, True, 33)
+    assert is_solution_of(Grid(puzzle.shape, result.solution), puzzle)
+
+
+def test_the_unit_pairs_are_box_and_line_on_classic_and_the_windows_too_on_hyper():
+    """Ordered pairs sharing two cells or more: 27 boxes x 6 lines, both ways; a Hyper
+    window also meets 3 rows, 3 columns and 3 boxes (its fourth box in one cell)."""
+    def pairs(shape) -> int:
+        return sum(len(others) for _, others in locked_pairs(shape.unit_masks))
+    assert pairs(shape_of(3, 3)) == 108
+    assert pairs(board_of(3, 3, "hyper")) == 108 + 4 * 9 * 2
+    assert pairs(shape_of(2, 3)) == 6 * (2 + 3) * 2  # 6 boxes, each 2 rows and 3 columns
+
+
+def test_a_symbol_confined_to_a_box_line_leaves_the_rest_of_the_line_and_only_that():
+    shape = shape_of(2, 2)
+    box, row = shape.unit_masks[8], shape.unit_masks[0]  # the top-left box, the first row
+    boards = [shape.all_cells_mask] * 4
+    boards[0] &= ~(box & ~row)  # symbol 1 in the top-left box only on the first row
+    before = list(boards)
+    assert lock(boards, locked_pairs(shape.unit_masks), None)
+    assert boards[0] == before[0] & ~(row & ~box)
+    assert boards[1:] == before[1:]
+    assert not lock(boards, locked_pairs(shape.unit_masks), None)  # a fixed point

@@ -5,7 +5,9 @@ still go in cell c, plus a `placed` mask of decided cells. One big-integer opera
 touches every cell at once, so propagation costs a few dozen operations per pass
 instead of a loop over cells; tables come from Shape (unit and peer masks).
 A search visits at most `max_nodes` nodes; when that runs out it says so
-(complete=False) rather than guess.
+(complete=False) rather than guess. The counts (count_from_clues, avoiding_from_clues)
+settle with locked candidates as well (locked.py); fills and removal checks, which make
+the puzzles, with singles alone.
 
 These are the reference functions (singles, singles_rounds, search, ...): the solver's
 calls (solver.py) go to the board's engine (engine.py), the C twin (csrc/solver.c) when
@@ -24,6 +26,7 @@ from ..compiled.budget import (
     DEFAULT_MAX_NODES as DEFAULT_MAX_NODES,  # the other solvers import it here
 )
 from . import rounds
+from .locked import LockedPairs, lock, locked_pairs
 from .rounds import Round
 
 Boards = list  # list[int], one candidate bitboard per symbol
@@ -339,6 +342,24 @@ def changed_cells(before: Boards, boards: Boards) -> int:
     return changed
 
 
+def singles_and_locked(pairs: LockedPairs) -> Settle:
+    """The counts' settle: singles, then a pass of locked candidates over `pairs`
+    (locked.py), again until neither finds anything; -1 on a contradiction. Each round's
+    singles and lock look only at what changed since the round before (the parent's
+    settled boards at first, which were at this fixed point)."""
+    def settle(shape: Tables, boards: Boards, placed: int, scanned: Boards | None) -> int:
+        full = shape.all_cells_mask
+        while True:
+            placed = singles(shape, boards, placed, scanned)
+            if placed < 0 or placed == full:
+                return placed
+            before = boards[:]
+            if not lock(boards, pairs, scanned):
+                return placed
+            scanned = before
+    return settle
+
+
 def count_from_clues(shape: Shape, cells, limit: int, max_nodes: int,
                      least_constraining: bool) -> Search:
     """count_solutions(), in Python: the reference."""
@@ -346,7 +367,8 @@ def count_from_clues(shape: Shape, cells, limit: int, max_nodes: int,
     if start is None:
         return Search(0, None, True, 0)
     order = least_constraining_first(shape) if least_constraining else None
-    return search(shape, *start, limit=limit, max_nodes=max_nodes, order_values=order)
+    return search(shape, *start, limit=limit, max_nodes=max_nodes, order_values=order,
+                  settle=singles_and_locked(locked_pairs(shape.unit_masks)))
 
 
 def avoiding_from_clues(shape: Shape, cells, cell: int, value: int, max_nodes: int) -> Search:
@@ -356,4 +378,5 @@ def avoiding_from_clues(shape: Shape, cells, cell: int, value: int, max_nodes: i
         return Search(0, None, True, 0)
     boards, placed = start
     boards[value - 1] &= ~(1 << cell)
-    return search(shape, boards, placed, limit=1, max_nodes=max_nodes)
+    return search(shape, boards, placed, limit=1, max_nodes=max_nodes,
+                  settle=singles_and_locked(locked_pairs(shape.unit_masks)))

@@ -38,7 +38,8 @@ def plain_search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
 
 def count_solutions(grid: Grid, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES,
                     least_constraining: bool = False) -> Search:
-    """Count the grid's solutions up to limit (2 answers 'is it unique?')."""
+    """Count the grid's solutions up to limit (2 answers 'is it unique?'), settling each
+    node with singles and locked candidates (search.singles_and_locked)."""
     return engines.engine(grid.shape).count(grid.cells, limit, max_nodes, least_constraining)
 
 
