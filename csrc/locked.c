@@ -8,6 +8,7 @@ struct Locks {
     int count;         /* units meeting another in two cells or more */
     int *unit;         /* per such unit, its index among the board's units */
     int *start;        /* count + 1 offsets into outside and rest */
+    int *most;         /* per such unit, the most cells it shares with one of its pairs */
     Span *outside;     /* per pair (a, b): a's cells outside b */
     Span *rest;        /* per pair: b's cells outside a */
     word *storage;
@@ -21,7 +22,8 @@ static inline int meets(const word *set, const Span *span) {
     return 0;
 }
 
-/* Whether units a and b form a pair: two shared cells or more, and b not inside a. */
+/* The cells units a and b share if they form a pair (two or more, and b not inside a),
+   else 0. */
 static int is_pair(const Board *board, int a, int b) {
     const word *x = board->unit[a].bits, *y = board->unit[b].bits;
     int shared = 0, beyond = 0;
@@ -29,13 +31,13 @@ static int is_pair(const Board *board, int a, int b) {
         shared += popcount64(x[i] & y[i]);
         beyond |= (y[i] & ~x[i]) != 0;
     }
-    return shared >= 2 && beyond;
+    return shared >= 2 && beyond ? shared : 0;
 }
 
 static int pairs_of(const Board *board) {
     int pairs = 0;
     for (int a = 0; a < board->units; a++)
-        for (int b = 0; b < board->units; b++) pairs += is_pair(board, a, b);
+        for (int b = 0; b < board->units; b++) pairs += is_pair(board, a, b) > 0;
     return pairs;
 }
 
@@ -53,16 +55,19 @@ static void locks_fill(Locks *locks, const Board *board) {
     int w = board->w, p = 0;
     locks->count = 0;
     for (int a = 0; a < board->units; a++) {
-        int first = p;
+        int first = p, most = 0;
         for (int b = 0; b < board->units; b++) {
-            if (!is_pair(board, a, b)) continue;
+            int shared = is_pair(board, a, b);
+            if (!shared) continue;
             const word *x = board->unit[a].bits, *y = board->unit[b].bits;
             locks->outside[p] = span_minus(locks->storage + (size_t)2 * p * w, x, y, w);
             locks->rest[p] = span_minus(locks->storage + (size_t)(2 * p + 1) * w, y, x, w);
             p++;
+            if (shared > most) most = shared;
         }
         if (p == first) continue;
         locks->unit[locks->count] = a;
+        locks->most[locks->count] = most;
         locks->start[locks->count++] = first;
     }
     locks->start[locks->count] = p;
@@ -72,14 +77,15 @@ Locks *locks_new(const Board *board) {
     int pairs = pairs_of(board);
     Locks *locks = calloc(1, sizeof *locks);
     if (!locks) return NULL;
-    locks->unit = malloc(sizeof(int) * (2 * (size_t)board->units + 1));
+    locks->unit = malloc(sizeof(int) * (3 * (size_t)board->units + 1));
     locks->outside = malloc(sizeof(Span) * 2 * ((size_t)pairs + 1));
     locks->storage = malloc(sizeof(word) * 2 * ((size_t)pairs + 1) * board->w);
     if (!locks->unit || !locks->outside || !locks->storage) {
         locks_free(locks);
         return NULL;
     }
-    locks->start = locks->unit + board->units;
+    locks->most = locks->unit + board->units;
+    locks->start = locks->most + board->units;
     locks->rest = locks->outside + pairs + 1;
     locks_fill(locks, board);
     return locks;
@@ -112,7 +118,10 @@ static int lock_symbol(const Board *board, const Locks *locks, word *b, const wo
     int changed = 0;
     for (int k = 0; k < locks->count; k++) {
         const Span *unit = &board->unit[locks->unit[k]];
-        if (!meets(lost, unit) || !meets(b, unit)) continue; /* no place: singles see it */
+        if (!meets(lost, unit)) continue;
+        int places = 0;
+        for (int i = unit->lo; i < unit->hi; i++) places += popcount64(b[i] & unit->bits[i]);
+        if (!places || places > locks->most[k]) continue; /* locked.py says why */
         for (int p = locks->start[k]; p < locks->start[k + 1]; p++) {
             if (meets(b, &locks->outside[p]) || !meets(b, &locks->rest[p])) continue;
             remove_rest(b, &locks->rest[p]);

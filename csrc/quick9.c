@@ -28,11 +28,11 @@ typedef struct {
 
 static Set unit_set[UNITS], peer_set[CELLS], full_set;
 static int cell_units[CELLS][3];
-/* locked.py's locked_pairs: the units meeting another in two cells or more (lock_unit,
-   lock_units of them), unit k's pairs lock_start[k] .. lock_start[k + 1] - 1, each pair's
-   first unit's cells outside the second (lock_outside) and the second's outside the
-   first (lock_rest). */
-static int lock_unit[UNITS], lock_start[UNITS + 1], lock_units;
+/* locked.py's locked_pairs: unit u's pairs are lock_start[u] .. lock_start[u + 1] - 1
+   (none for a unit meeting no other in two cells), each the unit's cells outside the
+   other (lock_outside) and the other's outside the unit (lock_rest); lock_most[u], the
+   most cells u shares with one of them. */
+static int lock_start[UNITS + 1], lock_most[UNITS];
 static Set lock_outside[UNITS * UNITS], lock_rest[UNITS * UNITS];
 static int tables_made;
 
@@ -64,19 +64,17 @@ static inline Set set_without_first(Set a) {
 static void make_locks(void) {
     int p = 0;
     for (int a = 0; a < UNITS; a++) {
-        int first = p;
+        lock_start[a] = p;
         for (int b = 0; b < UNITS; b++) {
-            Set outside = set_minus(unit_set[a], unit_set[b]);
+            int shared = s81_count(set_and(unit_set[a], unit_set[b]));
             Set rest = set_minus(unit_set[b], unit_set[a]);
-            if (s81_count(set_and(unit_set[a], unit_set[b])) < 2 || !set_any(rest)) continue;
-            lock_outside[p] = outside;
+            if (shared < 2 || !set_any(rest)) continue;
+            lock_outside[p] = set_minus(unit_set[a], unit_set[b]);
             lock_rest[p++] = rest;
+            if (shared > lock_most[a]) lock_most[a] = shared;
         }
-        if (p == first) continue;
-        lock_unit[lock_units] = a;
-        lock_start[lock_units++] = first;
     }
-    lock_start[lock_units] = p;
+    lock_start[UNITS] = p;
 }
 
 /* Shape's classic 9x9 tables: units rows, columns, boxes; each cell's row, column and box;
@@ -259,14 +257,32 @@ static int singles(Set *boards, Set *placed, const Set *scanned) {
     }
 }
 
-/* locked.lock for one symbol's board: `lost`, its places lost since the reference. */
-static int lock_symbol(Set *board, Set lost) {
+/* The units (bit u for unit u: rows, columns, boxes) holding a cell of s. */
+static inline uint32_t units_meeting(Set s) {
+    Bands b = bands_of(s);
+    uint32_t rows = 0, columns = 0, boxes = 0;
+    for (int k = 0; k < 3; k++) {
+        uint32_t x = b.w[k];
+        for (int i = 0; i < 3; i++) {
+            rows |= (uint32_t)((x >> (9 * i) & ROW) != 0) << (3 * k + i);
+            boxes |= (uint32_t)((x & BOX << (3 * i)) != 0) << (3 * k + i);
+        }
+        columns |= (x | x >> 9 | x >> 18) & ROW;
+    }
+    return rows | columns << 9 | boxes << 18;
+}
+
+/* locked.lock for one symbol's board: `lost`, the units where it lost places since the
+   reference (bits, as units_meeting gives them). */
+static int lock_symbol(Set *board, uint32_t lost) {
     Set b = *board;
     int changed = 0;
-    for (int k = 0; k < lock_units; k++) {
-        Set unit = unit_set[lock_unit[k]], here = set_and(b, unit);
-        if (!set_any(set_and(lost, unit)) || !set_any(here)) continue; /* none: singles see */
-        for (int p = lock_start[k]; p < lock_start[k + 1]; p++) {
+    for (; lost; lost &= lost - 1) {
+        int u = lowest_bit(lost);
+        Set here = set_and(b, unit_set[u]);
+        int places = s81_count(here);
+        if (!places || places > lock_most[u]) continue; /* locked.py says why */
+        for (int p = lock_start[u]; p < lock_start[u + 1]; p++) {
             if (set_any(set_and(here, lock_outside[p])) || !set_any(set_and(b, lock_rest[p])))
                 continue;
             b = set_minus(b, lock_rest[p]);
@@ -284,7 +300,7 @@ static int lock(Set *boards, const Set *reference, Set *before) {
     for (int d = 0; d < SYMBOLS; d++) {
         Set lost = reference ? set_minus(reference[d], boards[d]) : full_set;
         before[d] = boards[d];
-        if (set_any(lost)) changed |= lock_symbol(&boards[d], lost);
+        if (set_any(lost)) changed |= lock_symbol(&boards[d], units_meeting(lost));
     }
     return changed;
 }

@@ -304,7 +304,7 @@ def test_the_unit_pairs_are_box_and_line_on_classic_and_the_windows_too_on_hyper
     """Ordered pairs sharing two cells or more: 27 boxes x 6 lines, both ways; a Hyper
     window also meets 3 rows, 3 columns and 3 boxes (its fourth box in one cell)."""
     def pairs(shape) -> int:
-        return sum(len(others) for _, others in locked_pairs(shape.unit_masks))
+        return sum(len(others) for _, _, others in locked_pairs(shape.unit_masks))
     assert pairs(shape_of(3, 3)) == 108
     assert pairs(board_of(3, 3, "hyper")) == 108 + 4 * 9 * 2
     assert pairs(shape_of(2, 3)) == 6 * (2 + 3) * 2  # 6 boxes, each 2 rows and 3 columns

@@ -213,9 +213,11 @@ def partial_grids(draw) -> Grid:
                  else st.floats(0.0, 1.0))
     kept = set(Rng(draw(st.integers(0, 2**32))).shuffled(range(cells))[:int(share * cells)])
     values = [v if i in kept else 0 for i, v in enumerate(solution)]
-    # One wrong clue in a sparse grid can take the solver past its 200,000-node budget to
-    # prove there is no solution (seen with random draws: a Samurai 10-25% full, a 9x9
-    # Hyper with two clues): a budget running out, not a disagreement. Wrong clues go into
+    # A sparse grid can take the count past its 200,000-node budget, a wrong clue or none
+    # (a 9x9 Hyper of 1-11 clues, a Samurai 10-25% full: the search commits to a dead
+    # state it cannot refute): a budget running out, not a disagreement. Locked candidates
+    # in the count (solve/locked.py) decide most such grids, not every one. A wrong clue
+    # makes them likelier (no solution is dearer to prove than two): wrong clues go into
     # Samurai grids 60% full or more, the others 20% full or more.
     may_be_wrong = share >= (0.6 if board is SAMURAI else 0.2)
     wrong = draw(st.none() | st.tuples(st.integers(0, cells - 1), st.integers(1, board.size - 1))

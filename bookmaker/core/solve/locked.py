@@ -16,9 +16,10 @@ from functools import lru_cache
 
 from ..compiled.budget import BOARDS_KEPT
 
-# Per unit that meets another in two cells or more: its mask, then per such other unit
-# (in unit order) the unit's cells outside it and its cells outside the unit.
-LockedPairs = tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+# Per unit that meets another in two cells or more: its mask, the most cells it shares
+# with one such unit, then per such unit (in unit order) the unit's cells outside it and
+# its cells outside the unit.
+LockedPairs = tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...]
 
 
 @lru_cache(maxsize=BOARDS_KEPT)
@@ -28,10 +29,10 @@ def locked_pairs(unit_masks: tuple[int, ...]) -> LockedPairs:
     single; one sharing every cell neither (no unit is listed twice)."""
     pairs = []
     for a in unit_masks:
-        others = tuple((a & ~b, b & ~a) for b in unit_masks
-                       if (a & b).bit_count() >= 2 and b & ~a)
-        if others:
-            pairs.append((a, others))
+        meeting = [b for b in unit_masks if (a & b).bit_count() >= 2 and b & ~a]
+        if meeting:
+            most = max((a & b).bit_count() for b in meeting)
+            pairs.append((a, most, tuple((a & ~b, b & ~a) for b in meeting)))
     return tuple(pairs)
 
 
@@ -45,9 +46,11 @@ def lock(boards: list, pairs: LockedPairs, reference: list | None) -> bool:
         lost = -1 if reference is None else reference[d] & ~b
         if not lost:
             continue
-        for unit, others in pairs:
+        for unit, most, others in pairs:
             here = b & unit
-            if not unit & lost or not here:  # no place at all: a contradiction singles see
+            # No place is a contradiction for singles to see; more places than another
+            # unit shares cannot all lie in it.
+            if not unit & lost or not 1 <= here.bit_count() <= most:
                 continue
             for outside, rest in others:
                 if not here & outside and b & rest:
