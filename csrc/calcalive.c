@@ -239,8 +239,9 @@ int calc_alive_narrow(CalcAlive *a, int level, word *boards, const word *touched
 }
 
 /* One cage narrowed on per-cell candidates: -1 if no filling is left, else whether a
-   candidate went (its cells added to `changed`). */
-static int narrow_cage_cells(CalcAlive *a, int k, int *alive, uint16_t *cand, word *changed) {
+   candidate went (what its cells keep in `keep`, those cells added to `changed`). */
+static int narrow_cage_cells(CalcAlive *a, int k, int *alive, const uint16_t *cand,
+                             uint16_t *keep, word *changed) {
     int first = a->cell_start[k], last = a->cell_start[k + 1], n = a->n;
     uint64_t wanted = 0;
     for (int i = 0, j = first; j < last; i++, j++) wanted |= (uint64_t)cand[a->cell[j]] << (i * n);
@@ -251,15 +252,15 @@ static int narrow_cage_cells(CalcAlive *a, int k, int *alive, uint16_t *cand, wo
     for (int i = 0, j = first; j < last; i++, j++) {
         uint16_t mine = (uint16_t)(kept >> (i * n) & values);
         if (mine != cand[a->cell[j]]) {
-            cand[a->cell[j]] = mine;
+            keep[a->cell[j]] = mine;
             set_add(changed, a->cell[j]);
         }
     }
     return 1;
 }
 
-int calc_alive_narrow_cells(CalcAlive *a, int level, uint16_t *cand, const word *touched,
-                            word *changed) {
+int calc_alive_narrow_cells(CalcAlive *a, int level, const uint16_t *cand,
+                            const word *touched, uint16_t *keep, word *changed) {
     int *alive = a->alive + (size_t)level * a->cages, any = 0;
     int cw = a->cw;
     memset(a->taken, 0, sizeof(word) * (size_t)cw);
@@ -268,7 +269,7 @@ int calc_alive_narrow_cells(CalcAlive *a, int level, uint16_t *cand, const word 
         for (int i = 0; i < cw; i++) a->taken[i] |= mine[i];
     }
     FOR_EACH_BIT(a->taken, cw, k) {
-        int found = narrow_cage_cells(a, k, alive + k, cand, changed);
+        int found = narrow_cage_cells(a, k, alive + k, cand, keep, changed);
         if (found < 0) return -1;
         any |= found;
     }

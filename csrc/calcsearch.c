@@ -7,18 +7,20 @@
    the last. Noting, as other_solution does, the first solution a settle reaches that is
    not the known one.
 
-   The state is held per cell (each cell's candidates, a bit a value) rather than per
-   value as in solver.c: the cage narrowing reads and writes a cage's cells' candidates,
-   which per value it had to gather from n boards at every round (a third of the search's
-   instructions), and the singles need look only at what changed. The singles run as
-   propagate runs them, round for round: every cell left with one candidate placed at once,
-   and only when there is none, the hidden singles of every unit at once, the unit found
-   without a place for a value a contradiction only while that value has a place in some
-   open cell (search.py's rule). propagate looks for hidden singles only in the units that
-   lost a candidate of the value since its last look; here every unit that lost any value
-   is looked at: a unit whose places for a value did not change since the last look at it
-   holds nothing new (its single place is placed by then, and had it no place, that look
-   ended the propagation), so both find the same. */
+   The state is held per cell rather than per value as in solver.c: each cell's candidates
+   (a bit a value), and each unit's places for each value (a bit a cell of the unit, kept
+   as candidates go). The cage narrowing reads and writes a cage's cells' candidates, which
+   per value it gathered from n boards at every round (a third of the search's
+   instructions), and the singles look only at what changed since they last looked: the
+   cells changed for naked singles (an unchanged cell cannot be new to them), the values
+   each unit lost for hidden singles. They run as propagate runs them, round for round:
+   every open cell left with one candidate placed at once, and only when there is none,
+   the hidden singles of every unit; a unit without a place for a value is a
+   contradiction only while that value has a place in some open cell (search.py's rule).
+   propagate looks in the units that lost a candidate of the value since its last look,
+   or in every unit where many cells lost it; here always the first: a unit whose places
+   for a value did not change since its last look holds nothing new (its one place was
+   placed then; had it none, that look ended the propagation). */
 
 #include "calcalive.h"
 #include "convert.h"
@@ -40,7 +42,13 @@ typedef struct {
     int *unit_start, *unit_cell; /* units + 1 offsets; each unit's cells */
     int *peer_start, *peer;      /* cells + 1 offsets; each cell's peers */
     uint64_t *cell_units;   /* per cell: the units it is in */
+    int *member_start;      /* cells + 1 offsets into the two below */
+    int *member_unit;       /* each unit a cell is in */
+    int *member_places;     /* where its places start (unit * n) */
+    Values *member_keep;    /* and every place in it but the cell's */
     Values *cand;           /* levels * cells */
+    Values *places;         /* levels * units * n: where in the unit each value may go */
+    Values *unit_lost;      /* units: the values each unit lost since the last look */
     word *placed;           /* levels * w */
     int *cell, *values, *value_count, *next; /* levels, levels * n, levels, levels */
     int *singles;           /* cells: the cells a round places */
@@ -48,6 +56,8 @@ typedef struct {
     word *changed;  /* w: cells whose candidates changed since the last look for singles */
     word *touched;  /* w: since the last narrowing */
     word *narrowed; /* w: by the narrowing */
+    Values *keep;   /* cells: what the narrowing keeps of each cell it changed */
+    Values *at;     /* the node's places */
     uint64_t lost;  /* the units that lost a candidate since the last look for hidden ones */
     const int *prefer;      /* tried first at every branch, or NULL */
     const int *known;       /* whose rivals are noted, or NULL */
@@ -63,23 +73,32 @@ static inline word *level_placed(CellSearch *s, int level) {
     return s->placed + (size_t)level * s->w;
 }
 
-/* A cell's candidates `gone` removed, noted where any was there. */
+static inline Values *level_places(CellSearch *s, int level) {
+    return s->places + (size_t)level * s->units * s->n;
+}
+
+/* A cell's candidates `gone` removed, noted where any was there: the cell changed, and
+   its units lost those values there. */
 static inline void drop(CellSearch *s, Values *cand, int cell, Values gone) {
-    if (cand[cell] & gone) {
-        cand[cell] &= (Values)~gone;
-        set_add(s->changed, cell);
-        set_add(s->touched, cell);
-        s->lost |= s->cell_units[cell];
+    gone &= cand[cell];
+    if (!gone) return;
+    cand[cell] &= (Values)~gone;
+    set_add(s->changed, cell);
+    set_add(s->touched, cell);
+    s->lost |= s->cell_units[cell];
+    Values *at = s->at, *unit_lost = s->unit_lost;
+    const Values *keep = s->member_keep;
+    const int *unit = s->member_unit, *start = s->member_places;
+    for (int k = s->member_start[cell], end = s->member_start[cell + 1]; k < end; k++) {
+        Values *places = at + start[k], here = keep[k];
+        unit_lost[unit[k]] |= gone;
+        for (Values v = gone; v; v &= v - 1) places[lowest_bit(v)] &= here;
     }
 }
 
-/* The cells whose candidates changed (after a narrowing) noted as drop() notes them. */
-static void note_changed(CellSearch *s, const word *cells) {
-    FOR_EACH_BIT(cells, s->w, cell) {
-        set_add(s->changed, cell);
-        set_add(s->touched, cell);
-        s->lost |= s->cell_units[cell];
-    }
+/* What the narrowing took from the cells it changed, dropped. */
+static void drop_narrowed(CellSearch *s, Values *cand) {
+    FOR_EACH_BIT(s->narrowed, s->w, cell) drop(s, cand, cell, cand[cell] & (Values)~s->keep[cell]);
 }
 
 /* _naked_singles: the open cells with one candidate into s->singles (*count of them); -1
@@ -118,32 +137,27 @@ static Values open_values(const CellSearch *s, const Values *cand, const word *p
     return open;
 }
 
-/* One unit's hidden singles (a value with one place, that place open) noted in s->owner
-   and s->singles (*count); -1 if a value with a place in an open cell has none here, or a
-   cell is claimed by two values. At a look for hidden singles the placed cells are those
-   with one candidate (an open one would be a naked single). */
+/* One unit's hidden singles among the values it lost (a value with one place, that
+   place open) noted in s->owner and s->singles (*count); -1 if such a value with a place
+   in an open cell has none here, or a cell is claimed by two values. */
 static int unit_singles(CellSearch *s, const Values *cand, const word *placed, int unit,
                         Values *open, int *count) {
+    const Values *places = s->at + (size_t)unit * s->n;
     const int *cells = s->unit_cell + s->unit_start[unit];
-    int size = s->unit_start[unit + 1] - s->unit_start[unit];
-    Values one = 0, two = 0, done = 0;
-    for (int i = 0; i < size; i++) {
-        Values v = cand[cells[i]];
-        two |= one & v;
-        one |= v;
-        done |= (v & (v - 1)) ? 0 : v;
-    }
-    Values none = s->all & (Values)~one, lone = one & (Values)~two & (Values)~done;
-    if (none) {
-        if (*open == (Values)~0) *open = open_values(s, cand, placed);
-        if (none & *open) return -1;
-    }
-    for (; lone; lone &= lone - 1) {
-        Values value = lone & (Values)-lone;
-        int i = 0;
-        while (!(cand[cells[i]] & value)) i++;
-        int cell = cells[i];
-        if (s->owner[cell] == value) continue;
+    Values lost = s->unit_lost[unit];
+    s->unit_lost[unit] = 0;
+    for (; lost; lost &= lost - 1) {
+        int d = lowest_bit(lost);
+        Values here = places[d];
+        if (!here) {
+            if (*open == (Values)~0) *open = open_values(s, cand, placed);
+            if (*open & (1u << d)) return -1;
+            continue;
+        }
+        if (here & (here - 1)) continue;
+        int cell = cells[lowest_bit(here)];
+        Values value = (Values)(1u << d);
+        if (set_has(placed, cell) || s->owner[cell] == value) continue;
         if (s->owner[cell]) return -1;
         s->owner[cell] = value;
         s->singles[(*count)++] = cell;
@@ -152,7 +166,8 @@ static int unit_singles(CellSearch *s, const Values *cand, const word *placed, i
 }
 
 /* _hidden_singles: into s->singles (*count), each cell's value in s->owner; -1 on a
-   contradiction (the owners cleared then). */
+   contradiction (the owners cleared then). A unit looked at only for the values it lost
+   since the last look: propagate's rule. */
 static int hidden_singles(CellSearch *s, const Values *cand, const word *placed, int *count) {
     uint64_t units = s->lost;
     Values open = (Values)~0; /* not yet known */
@@ -161,6 +176,7 @@ static int hidden_singles(CellSearch *s, const Values *cand, const word *placed,
     for (; units; units &= units - 1) {
         if (unit_singles(s, cand, placed, lowest_bit(units), &open, count) < 0) {
             for (int i = 0; i < *count; i++) s->owner[s->singles[i]] = 0;
+            for (; units; units &= units - 1) s->unit_lost[lowest_bit(units)] = 0;
             return -1;
         }
     }
@@ -209,14 +225,16 @@ static int settle(CellSearch *s, int level) {
     Values *cand = level_cand(s, level);
     word *placed = level_placed(s, level);
     calc_alive_enter(s->alive, level);
+    s->at = level_places(s, level);
     for (;;) {
         if (propagate(s, cand, placed) < 0) return -1;
         set_clear(s->narrowed, s->w);
-        int narrowed = calc_alive_narrow_cells(s->alive, level, cand, s->touched, s->narrowed);
+        int narrowed = calc_alive_narrow_cells(s->alive, level, cand, s->touched, s->keep,
+                                               s->narrowed);
         if (narrowed < 0) return -1;
         set_clear(s->touched, s->w);
         if (narrowed == 0) break;
-        note_changed(s, s->narrowed);
+        drop_narrowed(s, cand);
     }
     note_other(s, cand, placed);
     return 0;
@@ -268,11 +286,12 @@ static void make_child(CellSearch *s, int level) {
     int cell = s->cell[level];
     Values *child = level_cand(s, level + 1);
     memcpy(child, level_cand(s, level), sizeof(Values) * (size_t)s->cells);
+    s->at = level_places(s, level + 1);
+    memcpy(s->at, level_places(s, level), sizeof(Values) * (size_t)s->units * s->n);
     set_copy(level_placed(s, level + 1), level_placed(s, level), s->w);
-    child[cell] = (Values)(1u << s->values[(size_t)level * s->n + s->next[level]++]);
-    set_add(s->changed, cell);
-    set_add(s->touched, cell);
-    s->lost = s->cell_units[cell];
+    for (; s->lost; s->lost &= s->lost - 1) s->unit_lost[lowest_bit(s->lost)] = 0;
+    int value = s->values[(size_t)level * s->n + s->next[level]++];
+    drop(s, child, cell, (Values)~(1u << value));
 }
 
 /* search_in's visit: the node at `level` is a dead end (0), a solution (1), or branches
@@ -286,14 +305,28 @@ static int visit(CellSearch *s, int level) {
     return 2;
 }
 
+/* The root's places from its candidates, every cell changed and every unit lost every
+   value (search.py's scanned None: every cell lost). */
+static void start(CellSearch *s) {
+    const Values *cand = level_cand(s, 0);
+    s->at = level_places(s, 0);
+    for (int unit = 0; unit < s->units; unit++) {
+        Values *places = s->at + (size_t)unit * s->n;
+        for (int i = 0, j = s->unit_start[unit]; j < s->unit_start[unit + 1]; i++, j++)
+            for (Values v = cand[s->unit_cell[j]]; v; v &= v - 1) places[lowest_bit(v)] |= 1u << i;
+        s->unit_lost[unit] = s->all;
+    }
+    set_copy(s->changed, s->board->full, s->w);
+    set_copy(s->touched, s->board->full, s->w);
+    s->lost = s->units == 64 ? ~(uint64_t)0 : ((uint64_t)1 << s->units) - 1;
+}
+
 /* search_in from the state at level 0, changed everywhere: the result, the first
    solution read into `solution`; -1 if the levels ran out (they cannot). */
 static int search(CellSearch *s, SearchResult *result, int *solution) {
     long long count = 0, nodes = 0;
     int found = 0, complete = 1, level = 0, root = 1;
-    set_copy(s->changed, s->board->full, s->w);
-    set_copy(s->touched, s->board->full, s->w);
-    s->lost = s->units == 64 ? ~(uint64_t)0 : ((uint64_t)1 << s->units) - 1;
+    start(s);
     for (;;) {
         if (!root) { /* the stack's top: the next value of the deepest open level */
             while (level > 0 && s->next[level - 1] == s->value_count[level - 1]) level--;
@@ -329,41 +362,84 @@ static int search(CellSearch *s, SearchResult *result, int *solution) {
     return 0;
 }
 
-/* The board's units, peers and each cell's units as lists; 0, or -1 where a cell's unit
-   is not among the units swept or the board is past what a search here holds. */
-static int read_board(CellSearch *s, int *lists) {
-    const Board *board = s->board;
+/* Each unit's cells as lists (from `lists`); the ints taken, or -1 for a unit past
+   CELL_SEARCH_MAX_N cells. */
+static int read_units(CellSearch *s, int *lists) {
     int at = 0;
     s->unit_start = lists;
+    s->unit_cell = lists + s->units + 1;
     for (int u = 0; u < s->units; u++) {
         s->unit_start[u] = at;
-        const Span *unit = &board->unit[u];
-        for (int i = unit->lo; i < unit->hi; i++)
-            for (word b = unit->bits[i]; b; b &= b - 1) lists[s->units + 1 + at++] = i * 64 + lowest_bit(b);
-    }
-    s->unit_start[s->units] = at;
-    s->unit_cell = lists + s->units + 1;
-    s->peer_start = s->unit_cell + at;
-    s->peer = s->peer_start + s->cells + 1;
-    int peers = 0;
-    for (int cell = 0; cell < s->cells; cell++) {
-        s->peer_start[cell] = peers;
-        const Span *mine = &board->peers[cell];
-        for (int i = mine->lo; i < mine->hi; i++)
-            for (word b = mine->bits[i]; b; b &= b - 1) s->peer[peers++] = i * 64 + lowest_bit(b);
-        s->cell_units[cell] = 0;
-        for (int k = board->cell_unit_start[cell]; k < board->cell_unit_start[cell + 1]; k++) {
-            if (board->cell_unit[k] >= s->units) return -1;
-            s->cell_units[cell] |= (uint64_t)1 << board->cell_unit[k];
+        const Span *unit = &s->board->unit[u];
+        for (int i = unit->lo; i < unit->hi; i++) {
+            for (word b = unit->bits[i]; b; b &= b - 1) {
+                if (at - s->unit_start[u] >= CELL_SEARCH_MAX_N) return -1;
+                s->unit_cell[at++] = i * 64 + lowest_bit(b);
+            }
         }
     }
-    s->peer_start[s->cells] = peers;
+    s->unit_start[s->units] = at;
+    return s->units + 1 + at;
+}
+
+/* Each cell's peers as lists (from `lists`); the ints taken. */
+static int read_peers(CellSearch *s, int *lists) {
+    int at = 0;
+    s->peer_start = lists;
+    s->peer = lists + s->cells + 1;
+    for (int cell = 0; cell < s->cells; cell++) {
+        s->peer_start[cell] = at;
+        const Span *mine = &s->board->peers[cell];
+        for (int i = mine->lo; i < mine->hi; i++)
+            for (word b = mine->bits[i]; b; b &= b - 1) s->peer[at++] = i * 64 + lowest_bit(b);
+    }
+    s->peer_start[s->cells] = at;
+    return s->cells + 1 + at;
+}
+
+/* The cell's place in the unit's list. */
+static int place_in(const CellSearch *s, int unit, int cell) {
+    int k = 0;
+    while (s->unit_cell[s->unit_start[unit] + k] != cell) k++;
+    return k;
+}
+
+/* Each cell's units, as a set and as a list (from `lists`, with its place in each); 0, or
+   -1 where a cell's unit is not among the units swept. */
+static int read_members(CellSearch *s, int *lists) {
+    const Board *board = s->board;
+    s->member_start = lists;
+    s->member_unit = lists + s->cells + 1;
+    s->member_places = s->member_unit + board->cell_unit_start[s->cells];
+    for (int cell = 0, at = 0; cell <= s->cells; cell++) {
+        s->member_start[cell] = at;
+        if (cell == s->cells) break;
+        s->cell_units[cell] = 0;
+        for (int k = board->cell_unit_start[cell]; k < board->cell_unit_start[cell + 1]; k++) {
+            int unit = board->cell_unit[k];
+            if (unit >= s->units) return -1;
+            s->cell_units[cell] |= (uint64_t)1 << unit;
+            s->member_unit[at] = unit;
+            s->member_places[at] = unit * s->n;
+            s->member_keep[at++] = (Values)~(1u << place_in(s, unit, cell));
+        }
+    }
     return 0;
+}
+
+/* The board's units, peers and each cell's units as lists; 0, or -1 where the board is
+   past what a search here holds. */
+static int read_board(CellSearch *s, int *lists) {
+    int taken = read_units(s, lists);
+    if (taken < 0) return -1;
+    lists += taken;
+    return read_members(s, lists + read_peers(s, lists));
 }
 
 /* How many ints read_board's lists take. */
 static size_t board_ints(const Board *board) {
-    size_t count = (size_t)board->units + 1 + 2 * ((size_t)board->cells + 1);
+    size_t count = (size_t)board->units + 1 + 2 * ((size_t)board->cells + 1) +
+                   2 * (size_t)board->cell_unit_start[board->cells];
     for (int u = 0; u < board->units; u++) count += (size_t)set_count(board->unit[u].bits, board->w);
     for (int c = 0; c < board->cells; c++) count += (size_t)set_count(board->peers[c].bits, board->w);
     return count;
@@ -382,7 +458,8 @@ static int cell_search_alloc(CellSearch *s, const Board *board) {
     s->all = (Values)((1u << n) - 1);
     size_t words = (size_t)levels * w + 3 * (size_t)w + (size_t)cells;
     size_t ints = board_ints(board) + (3 + (size_t)n) * levels + 2 * (size_t)cells;
-    size_t values = ((size_t)levels + 2) * cells;
+    size_t values = ((size_t)levels + 3) * cells + ((size_t)levels * n + 1) * board->units +
+                    (size_t)board->cell_unit_start[cells];
     s->placed = PyMem_Calloc(words, sizeof(word));
     s->cell = PyMem_Calloc(ints, sizeof(int));
     s->cand = PyMem_Calloc(values, sizeof(Values));
@@ -398,6 +475,10 @@ static int cell_search_alloc(CellSearch *s, const Board *board) {
     s->other = s->singles + cells;
     s->single_value = s->cand + (size_t)levels * cells;
     s->owner = s->single_value + cells;
+    s->keep = s->owner + cells;
+    s->places = s->keep + cells;
+    s->unit_lost = s->places + (size_t)levels * n * board->units;
+    s->member_keep = s->unit_lost + board->units;
     return read_board(s, s->other + cells);
 }
 
@@ -502,7 +583,7 @@ PyObject *calcudoku_search(PyObject *module, PyObject *const *args, Py_ssize_t n
         if (!PyErr_Occurred()) {
             if (ints && s.placed && s.cell && s.cand)
                 PyErr_SetString(PyExc_ValueError, "calcudoku_search: a cell's unit is not "
-                                "among the board's units");
+                                "among the board's units, or holds too many cells");
             else
                 PyErr_NoMemory();
         }
