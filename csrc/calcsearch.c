@@ -32,6 +32,13 @@
 
 typedef uint16_t Values; /* a cell's candidates: bit d for the value d + 1 */
 
+/* A unit a cell is in: where its places start (unit * n), the unit, and every place in
+   it but the cell's. */
+typedef struct {
+    int places, unit;
+    Values keep;
+} Member;
+
 /* A search's tables, scratch and stack of levels (each: its cells' candidates and placed
    set, then its branching cell, values and next value to try). */
 typedef struct {
@@ -40,12 +47,8 @@ typedef struct {
     CalcAlive *alive;
     Values all;             /* every value */
     int *unit_start, *unit_cell; /* units + 1 offsets; each unit's cells */
-    int *peer_start, *peer;      /* cells + 1 offsets; each cell's peers */
     uint64_t *cell_units;   /* per cell: the units it is in */
-    int *member_start;      /* cells + 1 offsets into the two below */
-    int *member_unit;       /* each unit a cell is in */
-    int *member_places;     /* where its places start (unit * n) */
-    Values *member_keep;    /* and every place in it but the cell's */
+    Member *member;         /* per (cell, unit) of the board's cell_unit */
     Values *cand;           /* levels * cells */
     Values *places;         /* levels * units * n: where in the unit each value may go */
     Values *unit_lost;      /* units: the values each unit lost since the last look */
@@ -86,13 +89,20 @@ static inline void drop(CellSearch *s, Values *cand, int cell, Values gone) {
     set_add(s->changed, cell);
     set_add(s->touched, cell);
     s->lost |= s->cell_units[cell];
-    Values *at = s->at, *unit_lost = s->unit_lost;
-    const Values *keep = s->member_keep;
-    const int *unit = s->member_unit, *start = s->member_places;
-    for (int k = s->member_start[cell], end = s->member_start[cell + 1]; k < end; k++) {
-        Values *places = at + start[k], here = keep[k];
-        unit_lost[unit[k]] |= gone;
-        for (Values v = gone; v; v &= v - 1) places[lowest_bit(v)] &= here;
+    Values *at = s->at;
+    const Member *first = s->member + s->board->cell_unit_start[cell],
+                 *last = s->member + s->board->cell_unit_start[cell + 1];
+    if (!(gone & (gone - 1))) { /* most often one value: a peer's single */
+        int d = lowest_bit(gone);
+        for (const Member *m = first; m < last; m++) {
+            at[m->places + d] &= m->keep;
+            s->unit_lost[m->unit] |= gone;
+        }
+        return;
+    }
+    for (const Member *m = first; m < last; m++) {
+        s->unit_lost[m->unit] |= gone;
+        for (Values v = gone; v; v &= v - 1) at[m->places + lowest_bit(v)] &= m->keep;
     }
 }
 
@@ -123,9 +133,10 @@ static void place_singles(CellSearch *s, Values *cand, word *placed, int count) 
         set_add(placed, s->singles[i]);
     }
     for (int i = 0; i < count; i++) {
-        int cell = s->singles[i];
-        for (int k = s->peer_start[cell]; k < s->peer_start[cell + 1]; k++)
-            drop(s, cand, s->peer[k], s->single_value[i]);
+        const Span *peers = &s->board->peers[s->singles[i]];
+        for (int j = peers->lo; j < peers->hi; j++)
+            for (word b = peers->bits[j]; b; b &= b - 1)
+                drop(s, cand, j * 64 + lowest_bit(b), s->single_value[i]);
     }
 }
 
@@ -305,15 +316,26 @@ static int visit(CellSearch *s, int level) {
     return 2;
 }
 
+/* One unit's places for each value from its cells' candidates (every place for every
+   value where each cell holds every value, as at a blank root). */
+static void unit_places(CellSearch *s, const Values *cand, int unit, Values *places) {
+    const int *cells = s->unit_cell + s->unit_start[unit];
+    int size = s->unit_start[unit + 1] - s->unit_start[unit], full = 1;
+    for (int i = 0; i < size && full; i++) full = cand[cells[i]] == s->all;
+    if (full) {
+        for (int d = 0; d < s->n; d++) places[d] = (Values)((1u << size) - 1);
+        return;
+    }
+    for (int i = 0; i < size; i++)
+        for (Values v = cand[cells[i]]; v; v &= v - 1) places[lowest_bit(v)] |= 1u << i;
+}
+
 /* The root's places from its candidates, every cell changed and every unit lost every
    value (search.py's scanned None: every cell lost). */
 static void start(CellSearch *s) {
-    const Values *cand = level_cand(s, 0);
     s->at = level_places(s, 0);
     for (int unit = 0; unit < s->units; unit++) {
-        Values *places = s->at + (size_t)unit * s->n;
-        for (int i = 0, j = s->unit_start[unit]; j < s->unit_start[unit + 1]; i++, j++)
-            for (Values v = cand[s->unit_cell[j]]; v; v &= v - 1) places[lowest_bit(v)] |= 1u << i;
+        unit_places(s, level_cand(s, 0), unit, s->at + (size_t)unit * s->n);
         s->unit_lost[unit] = s->all;
     }
     set_copy(s->changed, s->board->full, s->w);
@@ -362,8 +384,8 @@ static int search(CellSearch *s, SearchResult *result, int *solution) {
     return 0;
 }
 
-/* Each unit's cells as lists (from `lists`); the ints taken, or -1 for a unit past
-   CELL_SEARCH_MAX_N cells. */
+/* Each unit's cells as lists (from `lists`, unit_ints() of them); 0, or -1 for a unit
+   past CELL_SEARCH_MAX_N cells. */
 static int read_units(CellSearch *s, int *lists) {
     int at = 0;
     s->unit_start = lists;
@@ -379,69 +401,34 @@ static int read_units(CellSearch *s, int *lists) {
         }
     }
     s->unit_start[s->units] = at;
-    return s->units + 1 + at;
+    return 0;
 }
 
-/* Each cell's peers as lists (from `lists`); the ints taken. */
-static int read_peers(CellSearch *s, int *lists) {
-    int at = 0;
-    s->peer_start = lists;
-    s->peer = lists + s->cells + 1;
-    for (int cell = 0; cell < s->cells; cell++) {
-        s->peer_start[cell] = at;
-        const Span *mine = &s->board->peers[cell];
-        for (int i = mine->lo; i < mine->hi; i++)
-            for (word b = mine->bits[i]; b; b &= b - 1) s->peer[at++] = i * 64 + lowest_bit(b);
-    }
-    s->peer_start[s->cells] = at;
-    return s->cells + 1 + at;
-}
-
-/* The cell's place in the unit's list. */
-static int place_in(const CellSearch *s, int unit, int cell) {
-    int k = 0;
-    while (s->unit_cell[s->unit_start[unit] + k] != cell) k++;
-    return k;
-}
-
-/* Each cell's units, as a set and as a list (from `lists`, with its place in each); 0, or
-   -1 where a cell's unit is not among the units swept. */
-static int read_members(CellSearch *s, int *lists) {
+/* Each cell's units as a set, and its place in each (s->member); 0, or -1 where a
+   cell's unit is not among the units swept. */
+static int read_members(CellSearch *s) {
     const Board *board = s->board;
-    s->member_start = lists;
-    s->member_unit = lists + s->cells + 1;
-    s->member_places = s->member_unit + board->cell_unit_start[s->cells];
-    for (int cell = 0, at = 0; cell <= s->cells; cell++) {
-        s->member_start[cell] = at;
-        if (cell == s->cells) break;
+    for (int cell = 0; cell < s->cells; cell++) {
         s->cell_units[cell] = 0;
         for (int k = board->cell_unit_start[cell]; k < board->cell_unit_start[cell + 1]; k++) {
-            int unit = board->cell_unit[k];
-            if (unit >= s->units) return -1;
-            s->cell_units[cell] |= (uint64_t)1 << unit;
-            s->member_unit[at] = unit;
-            s->member_places[at] = unit * s->n;
-            s->member_keep[at++] = (Values)~(1u << place_in(s, unit, cell));
+            if (board->cell_unit[k] >= s->units) return -1;
+            s->cell_units[cell] |= (uint64_t)1 << board->cell_unit[k];
+        }
+    }
+    for (int unit = 0; unit < s->units; unit++) {
+        for (int i = 0, j = s->unit_start[unit]; j < s->unit_start[unit + 1]; i++, j++) {
+            int cell = s->unit_cell[j], k = board->cell_unit_start[cell];
+            while (board->cell_unit[k] != unit) k++;
+            s->member[k] = (Member){unit * s->n, unit, (Values)~(1u << i)};
         }
     }
     return 0;
 }
 
-/* The board's units, peers and each cell's units as lists; 0, or -1 where the board is
-   past what a search here holds. */
-static int read_board(CellSearch *s, int *lists) {
-    int taken = read_units(s, lists);
-    if (taken < 0) return -1;
-    lists += taken;
-    return read_members(s, lists + read_peers(s, lists));
-}
-
-/* How many ints read_board's lists take. */
-static size_t board_ints(const Board *board) {
-    size_t count = (size_t)board->units + 1 + 2 * ((size_t)board->cells + 1) +
-                   2 * (size_t)board->cell_unit_start[board->cells];
+/* How many ints read_units' lists take. */
+static size_t unit_ints(const Board *board) {
+    size_t count = (size_t)board->units + 1;
     for (int u = 0; u < board->units; u++) count += (size_t)set_count(board->unit[u].bits, board->w);
-    for (int c = 0; c < board->cells; c++) count += (size_t)set_count(board->peers[c].bits, board->w);
     return count;
 }
 
@@ -457,13 +444,13 @@ static int cell_search_alloc(CellSearch *s, const Board *board) {
     s->board = board;
     s->all = (Values)((1u << n) - 1);
     size_t words = (size_t)levels * w + 3 * (size_t)w + (size_t)cells;
-    size_t ints = board_ints(board) + (3 + (size_t)n) * levels + 2 * (size_t)cells;
-    size_t values = ((size_t)levels + 3) * cells + ((size_t)levels * n + 1) * board->units +
-                    (size_t)board->cell_unit_start[cells];
-    s->placed = PyMem_Calloc(words, sizeof(word));
-    s->cell = PyMem_Calloc(ints, sizeof(int));
-    s->cand = PyMem_Calloc(values, sizeof(Values));
-    if (!s->placed || !s->cell || !s->cand) return -1;
+    size_t ints = unit_ints(board) + (3 + (size_t)n) * levels + 2 * (size_t)cells;
+    size_t values = ((size_t)levels + 3) * cells + ((size_t)levels * n + 1) * board->units;
+    s->placed = PyMem_Malloc(words * sizeof(word));
+    s->cell = PyMem_Malloc(ints * sizeof(int));
+    s->cand = PyMem_Malloc(values * sizeof(Values));
+    s->member = PyMem_Malloc(sizeof(Member) * ((size_t)board->cell_unit_start[cells] + 1));
+    if (!s->placed || !s->cell || !s->cand || !s->member) return -1;
     s->changed = s->placed + (size_t)levels * w;
     s->touched = s->changed + w;
     s->narrowed = s->touched + w;
@@ -478,8 +465,11 @@ static int cell_search_alloc(CellSearch *s, const Board *board) {
     s->keep = s->owner + cells;
     s->places = s->keep + cells;
     s->unit_lost = s->places + (size_t)levels * n * board->units;
-    s->member_keep = s->unit_lost + board->units;
-    return read_board(s, s->other + cells);
+    /* read before written: the root's candidates and places, built by or-ing; owners */
+    memset(s->cand, 0, sizeof(Values) * (size_t)cells);
+    memset(s->places, 0, sizeof(Values) * (size_t)n * board->units);
+    memset(s->owner, 0, sizeof(Values) * (size_t)cells);
+    return read_units(s, s->other + cells) < 0 ? -1 : read_members(s);
 }
 
 static void cell_search_free(CellSearch *s) {
@@ -487,6 +477,7 @@ static void cell_search_free(CellSearch *s) {
     PyMem_Free(s->placed);
     PyMem_Free(s->cell);
     PyMem_Free(s->cand);
+    PyMem_Free(s->member);
 }
 
 /* Whether the tables' head (n, cells) is the board's. */
@@ -581,7 +572,7 @@ PyObject *calcudoku_search(PyObject *module, PyObject *const *args, Py_ssize_t n
     PyObject *result = NULL;
     if (!ints || cell_search_alloc(&s, board) < 0) {
         if (!PyErr_Occurred()) {
-            if (ints && s.placed && s.cell && s.cand)
+            if (ints && s.placed && s.cell && s.cand && s.member)
                 PyErr_SetString(PyExc_ValueError, "calcudoku_search: a cell's unit is not "
                                 "among the board's units, or holds too many cells");
             else
