@@ -237,3 +237,42 @@ int calc_alive_narrow(CalcAlive *a, int level, word *boards, const word *touched
     }
     return changed;
 }
+
+/* One cage narrowed on per-cell candidates: -1 if no filling is left, else whether a
+   candidate went (what its cells keep in `keep`, those cells added to `changed`). */
+static int narrow_cage_cells(CalcAlive *a, int k, int *alive, const uint16_t *cand,
+                             uint16_t *keep, word *changed) {
+    int first = a->cell_start[k], last = a->cell_start[k + 1], n = a->n;
+    uint64_t wanted = 0;
+    for (int i = 0, j = first; j < last; i++, j++) wanted |= (uint64_t)cand[a->cell[j]] << (i * n);
+    uint64_t kept = keep_fitting(a->fillings + a->fill_start[k], alive, wanted);
+    if (!kept) return -1;
+    if (kept == wanted) return 0;
+    uint64_t values = ((uint64_t)1 << n) - 1;
+    for (int i = 0, j = first; j < last; i++, j++) {
+        uint16_t mine = (uint16_t)(kept >> (i * n) & values);
+        if (mine != cand[a->cell[j]]) {
+            keep[a->cell[j]] = mine;
+            set_add(changed, a->cell[j]);
+        }
+    }
+    return 1;
+}
+
+int calc_alive_narrow_cells(CalcAlive *a, int level, const uint16_t *cand,
+                            const word *touched, uint16_t *keep, word *changed) {
+    int *alive = a->alive + (size_t)level * a->cages, any = 0;
+    int cw = a->cw;
+    memset(a->taken, 0, sizeof(word) * (size_t)cw);
+    FOR_EACH_BIT(touched, a->w, cell) {
+        const word *mine = a->cell_cages + (size_t)cell * cw;
+        for (int i = 0; i < cw; i++) a->taken[i] |= mine[i];
+    }
+    FOR_EACH_BIT(a->taken, cw, k) {
+        int found = narrow_cage_cells(a, k, alive + k, cand, keep, changed);
+        if (found < 0) return -1;
+        any |= found;
+    }
+    return any;
+}
+

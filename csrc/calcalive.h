@@ -28,4 +28,11 @@ void calc_alive_enter(CalcAlive *alive, int level);
    -1 on a contradiction, 1 if a candidate went, 0 if none. */
 int calc_alive_narrow(CalcAlive *alive, int level, word *boards, const word *touched);
 
+/* calc_alive_narrow on per-cell candidates (cand[cell]: bit d for value d + 1, n <= 16),
+   not changed: every cage with a cell in `touched` keeps the fillings that fit; the cells
+   that lose candidates are added to `changed`, what each keeps written to keep[cell]. -1
+   on a contradiction, 1 if a candidate went, 0 if none. */
+int calc_alive_narrow_cells(CalcAlive *alive, int level, const uint16_t *cand,
+                            const word *touched, uint16_t *keep, word *changed);
+
 #endif
