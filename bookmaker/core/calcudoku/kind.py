@@ -58,15 +58,13 @@ def _above(grade: str) -> tuple[str, ...]:
 
 # The grades each kind is not made in at a size, as measured (bench/README.md,
 # bench_attempts.py): a 3x3 is always a beginner's. With all four operations 4x4 and 5x5
-# reach medium; 6x6 every grade: a targeted climb over reshapings near the crux
-# (generate.py) made each of bench_calcudoku's 20 seeds expert (median 1.7 s, worst
-# 4.3 s of CPU); 7x7 to 9x9 too: seeds 0-19 all made expert (7x7 median 3.5 s, worst
-# 33 s; 8x8 median 3.6 s, worst 22 s; 9x9 median 11 s, worst 45 s; with the grader's
-# cage techniques in C, csrc/calcfind.c).
-# Sums alone and hidden
+# reach medium; 6x6 to 9x9 every grade: a targeted climb over reshapings near the crux
+# (generate.py) makes each of bench_calcudoku's seeds expert (bench/README.md's
+# Calcudoku table: 6x6 in tens of milliseconds, 9x9 in about a tenth of a second median
+# and a second or two at worst). Sums alone and hidden
 # operations make a 4x4 medium once in some thirty attempts (over a second each), so they
-# stop at easy there, and at medium at 5x5; from 6x6 they reach hard (9x9: 2 s a puzzle),
-# and harder grades are not measured.
+# stop at easy there, and at medium at 5x5; from 6x6 they reach hard, and harder grades
+# are not measured.
 CALCUDOKU_UNMADE = {3: _above("beginner"), 4: _above("medium"), 5: _above("medium"),
                     **{size: () for size in range(6, 10)}}
 SUMS_UNMADE = {3: _above("beginner"), 4: _above("easy"), 5: _above("medium"),
