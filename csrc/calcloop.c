@@ -72,6 +72,7 @@ typedef struct {
     int synced;  /* the hand's ChangeLog place s is as of; -1: s no longer the hand's */
     uint64_t quiet[TECHNIQUES];
     int looked[TECHNIQUES]; /* the log's place each classic technique last looked at */
+    int latin;              /* the grader's tables take Hand.where (latin_lines()) */
 } Tools;
 
 /* The grader's state brought to the hand: the cells changed since it last was. */
@@ -160,6 +161,7 @@ static int tools_init(Tools *tools, const GradeTables *t) {
     tools->s.unsettled = tools->s.open + w;
     tools->s.killer = NULL;
     tools->synced = -1;
+    tools->latin = latin_lines(t);
     if (!tools->classic.place || !tools->classic.param || !tools->s.values ||
         !tools->s.cell_digits || !tools->s.digit_cells || scratch_init(&tools->x, t, NULL) < 0)
         return -1;
@@ -204,6 +206,9 @@ static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, Tools *tools
     tools->synced = -1;
     /* places as bits: a Latin square's units and (kind, digit) fit */
     tools->x.quiet = t->units <= 64 && 2 * t->grids * t->n <= 64 ? tools->quiet : NULL;
+    /* the hand keeps each line's places of its digits as the cells change */
+    tools->x.where = tools->latin ? &h->where[0][0] : NULL;
+    tools->x.where_stride = CALC_MAX;
     for (;;) {
         int bulk = calc_settle(h, *steps > 0);
         if (bulk >= 0 && p->bulk_rank[bulk] > *settled_rank) *settled_rank = p->bulk_rank[bulk];

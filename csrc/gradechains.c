@@ -95,15 +95,13 @@ int xyz_wing(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
 
 /* The other cell of each unit of `cell` where digit d has exactly two places, one of
    them `cell` (its conjugate partners), into `partners`. */
-static void partners_of(const GradeTables *t, const GradeState *s, int d, int cell,
-                        word *partners, word *here) {
-    const word *mine = cells_of(t, s, d);
+static void partners_of(const GradeTables *t, const GradeState *s, const Scratch *x, int d,
+                        int cell, word *partners) {
     set_clear(partners, t->w);
     for (int k = t->units_of_start[cell]; k < t->units_of_start[cell + 1]; k++) {
-        const word *unit = t->unit + (size_t)t->units_of[k] * t->w;
-        for (int i = 0; i < t->w; i++) here[i] = mine[i] & unit[i];
-        if (set_count(here, t->w) != 2) continue;
-        for (int i = 0; i < t->w; i++) partners[i] |= here[i];
+        int a, b;
+        if (pair_in(t, s, x, d, t->units_of[k], &a, &b))
+            set_add(partners, a), set_add(partners, b);
     }
     set_remove(partners, cell);
 }
@@ -112,19 +110,15 @@ static void partners_of(const GradeTables *t, const GradeState *s, int d, int ce
    them (unit by unit, the lower cell of a pair first), into order; their count. */
 static int link_order(const GradeTables *t, const GradeState *s, Scratch *x, int d, int *order,
                       int stamp) {
-    const word *mine = cells_of(t, s, d);
-    word *here = x->sets + 4 * t->w;
     int count = 0;
     for (int u = 0; u < t->units; u++) {
-        const word *unit = t->unit + (size_t)u * t->w;
-        for (int i = 0; i < t->w; i++) here[i] = mine[i] & unit[i];
-        if (set_count(here, t->w) != 2) continue;
-        FOR_EACH_BIT(here, t->w, cell) {
-            if (x->mark[cell] != stamp) {
-                x->mark[cell] = stamp;
-                order[count++] = cell;
+        int pair[2];
+        if (!pair_in(t, s, x, d, u, &pair[0], &pair[1])) continue;
+        for (int k = 0; k < 2; k++)
+            if (x->mark[pair[k]] != stamp) {
+                x->mark[pair[k]] = stamp;
+                order[count++] = pair[k];
             }
-        }
     }
     return count;
 }
@@ -135,7 +129,7 @@ static int link_order(const GradeTables *t, const GradeState *s, Scratch *x, int
 static int colour_cluster(const GradeTables *t, const GradeState *s, Scratch *x, int d,
                           int start, word *sides, int stamp, int *size) {
     int w = t->w, *colour = x->list_c, *stack = x->queue, top = 0, consistent = 1;
-    word *partners = x->sets + 5 * w, *here = x->sets + 6 * w;
+    word *partners = x->sets + 5 * w;
     set_clear(sides, 2 * w);
     colour[start] = 0;
     x->mark[start] = stamp;
@@ -145,7 +139,7 @@ static int colour_cluster(const GradeTables *t, const GradeState *s, Scratch *x,
         int cell = stack[--top];
         set_add(sides + (size_t)colour[cell] * w, cell);
         ++*size;
-        partners_of(t, s, d, cell, partners, here);
+        partners_of(t, s, x, d, cell, partners);
         FOR_EACH_BIT(partners, w, other) {
             if (x->mark[other] != stamp) {
                 x->mark[other] = stamp;
@@ -215,13 +209,13 @@ static int x_chain_from(const GradeTables *t, GradeState *s, Scratch *x, CStep *
                         int start) {
     int w = t->w, *queue = x->queue, head = 0, tail = 0, stamp = new_stamp(x);
     const word *mine = cells_of(t, s, d);
-    word *partners = x->sets + 2 * w, *here = x->sets + 3 * w, *ends = x->sets + 4 * w;
+    word *partners = x->sets + 2 * w, *ends = x->sets + 4 * w;
     x->mark[start] = stamp;
     x->parent[start] = -1;
     queue[tail++] = start;
     while (head < tail) {
         int off = queue[head++];
-        partners_of(t, s, d, off, partners, here);
+        partners_of(t, s, x, d, off, partners);
         FOR_EACH_BIT(partners, w, on) {
             if (x->mark[on] == stamp || on == start) continue;
             x->mark[on] = stamp;
@@ -250,15 +244,12 @@ static int x_chain_from(const GradeTables *t, GradeState *s, Scratch *x, CStep *
 /* x_chain */
 int x_chain(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
     int w = t->w;
-    word *linked = x->sets, *here = x->sets + w;
+    word *linked = x->sets;
     for (int d = 0; d < t->n; d++) {
-        const word *mine = cells_of(t, s, d);
         set_clear(linked, w);
         for (int u = 0; u < t->units; u++) {
-            const word *unit = t->unit + (size_t)u * w;
-            for (int i = 0; i < w; i++) here[i] = mine[i] & unit[i];
-            if (set_count(here, w) == 2)
-                for (int i = 0; i < w; i++) linked[i] |= here[i];
+            int a, b;
+            if (pair_in(t, s, x, d, u, &a, &b)) set_add(linked, a), set_add(linked, b);
         }
         FOR_EACH_BIT(linked, w, start) {
             int found = x_chain_from(t, s, x, step, d, start);
@@ -271,17 +262,11 @@ int x_chain(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
 /* _strong_link_between */
 static int strong_link_between(const GradeTables *t, const GradeState *s, Scratch *x, int d,
                                int one, int two) {
-    int w = t->w;
-    const word *mine = cells_of(t, s, d);
-    word *here = x->sets + 2 * w;
+    const word *p1 = peers_of(t, one), *p2 = peers_of(t, two);
     for (int u = 0; u < t->units; u++) {
-        const word *unit = t->unit + (size_t)u * w;
-        for (int i = 0; i < w; i++) here[i] = mine[i] & unit[i];
-        if (set_count(here, w) != 2 || set_has(here, one) || set_has(here, two)) continue;
-        int a = set_first(here, w);
-        set_remove(here, a);
-        int b = set_first(here, w);
-        const word *p1 = peers_of(t, one), *p2 = peers_of(t, two);
+        int a, b;
+        if (!pair_in(t, s, x, d, u, &a, &b) || a == one || b == one || a == two || b == two)
+            continue;
         if ((set_has(p1, a) && set_has(p2, b)) || (set_has(p1, b) && set_has(p2, a))) return 1;
     }
     return 0;
