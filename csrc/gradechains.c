@@ -21,6 +21,26 @@ static int bivalue_cells(const GradeTables *t, const GradeState *s, int *out) {
     return count;
 }
 
+/* The `count` cells of `cells` as a set (w words, the scratch's last). */
+static word *set_of(const GradeTables *t, Scratch *x, const int *cells, int count) {
+    word *set = x->sets + 15 * (size_t)t->w;
+    set_clear(set, t->w);
+    for (int k = 0; k < count; k++) set_add(set, cells[k]);
+    return set;
+}
+
+/* The bivalue cells (`bivalue`, a set) among the peers of `cell` (and the cells of `also`,
+   if given), ascending: the order of a walk of the bivalue cells asking each. */
+static int bivalue_peers(const GradeTables *t, const word *bivalue, int cell, const word *also,
+                         int *out) {
+    const word *peers = peers_of(t, cell);
+    int count = 0;
+    for (int i = 0; i < t->w; i++)
+        for (word hit = peers[i] & bivalue[i] & (also ? also[i] : ~(word)0); hit; hit &= hit - 1)
+            out[count++] = i * 64 + lowest_bit(hit);
+    return count;
+}
+
 /* out := a & b (& c, if not NULL) */
 static inline void both(const GradeTables *t, word *out, const word *a, const word *b,
                         const word *c) {
@@ -36,13 +56,12 @@ static int new_stamp(Scratch *x) { return ++x->stamp; }
 int xy_wing(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
     const digits *cd = s->cell_digits;
     int *pairs = x->list_a, *pincers = x->list_b, count = bivalue_cells(t, s, pairs);
-    word *seen_by_both = x->sets;
+    word *seen_by_both = x->sets, *bivalue = set_of(t, x, pairs, count);
     for (int p = 0; p < count; p++) {
-        int pivot = pairs[p], found = 0;
+        int pivot = pairs[p], found = 0, near = bivalue_peers(t, bivalue, pivot, NULL, pincers);
         digits xy = cd[pivot];
-        for (int k = 0; k < count; k++)
-            if (set_has(peers_of(t, pivot), pairs[k]) && digits_count(cd[pairs[k]] & xy) == 1)
-                pincers[found++] = pairs[k];
+        for (int k = 0; k < near; k++) /* kept in place, in order */
+            if (digits_count(cd[pincers[k]] & xy) == 1) pincers[found++] = pincers[k];
         for (int a = 0; a < found; a++)
             for (int b = a + 1; b < found; b++) {
                 int one = pincers[a], two = pincers[b];
@@ -65,14 +84,13 @@ int xy_wing(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
 int xyz_wing(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
     const digits *cd = s->cell_digits;
     int *pairs = x->list_a, *pincers = x->list_b, count = bivalue_cells(t, s, pairs);
-    word *seen_by_all = x->sets;
+    word *seen_by_all = x->sets, *bivalue = set_of(t, x, pairs, count);
     FOR_EACH_BIT(s->open, t->w, pivot) {
         digits xyz = cd[pivot];
         if (digits_count(xyz) != 3) continue;
-        int found = 0;
-        for (int k = 0; k < count; k++)
-            if (set_has(peers_of(t, pivot), pairs[k]) && !(cd[pairs[k]] & ~xyz))
-                pincers[found++] = pairs[k];
+        int found = 0, near = bivalue_peers(t, bivalue, pivot, NULL, pincers);
+        for (int k = 0; k < near; k++) /* kept in place, in order */
+            if (!(cd[pincers[k]] & ~xyz)) pincers[found++] = pincers[k];
         for (int a = 0; a < found; a++)
             for (int b = a + 1; b < found; b++) {
                 int one = pincers[a], two = pincers[b];
@@ -406,9 +424,10 @@ int bug_plus_one(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
 
 /* _xy_chain_from: states are cell * n + the value it holds (0-based). */
 static int xy_chain_from(const GradeTables *t, GradeState *s, Scratch *x, CStep *step,
-                         int start, int xd, const int *pairs, int count) {
+                         int start, int xd, const word *bivalue) {
     const digits *cd = s->cell_digits;
     int n = t->n, *queue = x->queue, head = 0, tail = 0, stamp = new_stamp(x);
+    int *near = x->list_b;
     word *ends = x->sets;
     int first = start * n + digits_top(cd[start] & ~((digits)1 << xd));
     x->mark[first] = stamp;
@@ -416,9 +435,10 @@ static int xy_chain_from(const GradeTables *t, GradeState *s, Scratch *x, CStep 
     queue[tail++] = first;
     while (head < tail) {
         int at = queue[head++], cell = at / n, true_value = at % n;
+        /* the bivalue peers holding the value, in the order of the bivalue cells */
+        int count = bivalue_peers(t, bivalue, cell, cells_of(t, s, true_value), near);
         for (int k = 0; k < count; k++) {
-            int next = pairs[k];
-            if (!set_has(peers_of(t, cell), next) || !(cd[next] >> true_value & 1)) continue;
+            int next = near[k];
             int value = digits_top(cd[next] & ~((digits)1 << true_value));
             int state = next * n + value;
             if (x->mark[state] == stamp) continue;
@@ -442,9 +462,10 @@ static int xy_chain_from(const GradeTables *t, GradeState *s, Scratch *x, CStep 
 /* xy_chain */
 int xy_chain(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
     int *pairs = x->list_a, count = bivalue_cells(t, s, pairs);
+    const word *bivalue = set_of(t, x, pairs, count);
     for (int k = 0; k < count; k++)
         for (digits left = s->cell_digits[pairs[k]]; left; left &= left - 1) {
-            int found = xy_chain_from(t, s, x, step, pairs[k], lowest_bit(left), pairs, count);
+            int found = xy_chain_from(t, s, x, step, pairs[k], lowest_bit(left), bivalue);
             if (found) return found;
         }
     return NONE;
