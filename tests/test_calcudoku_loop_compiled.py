@@ -125,6 +125,9 @@ CLASSIC = ("naked pair", "hidden pair", "naked triple", "hidden triple", "X-Wing
 FISH_AND_WINGS_FIRST = ("Jellyfish", "Swordfish", "X-Wing", "simple colouring", "W-Wing",
                         "XYZ-Wing", "XY-Wing", "hidden quad", "naked quad", "hidden triple",
                         "naked triple", "hidden pair", "naked pair", "X-Chain", "XY-Chain")
+CHAINS_FIRST = ("simple colouring", "X-Chain", "W-Wing", "XY-Chain",
+                *(name for name in CLASSIC if name not in
+                  ("simple colouring", "X-Chain", "W-Wing", "XY-Chain")))
 
 
 def _classic_ladder(order) -> Ladder:
@@ -137,10 +140,11 @@ def _classic_ladder(order) -> Ladder:
 def test_the_classic_techniques_find_the_pythons_steps_on_a_calcudoku():
     # The compiled subsets, fish and chains read a Calcudoku's lines where the hand keeps
     # its digits' places (Hand.where, csrc/grade.c's Scratch.where): ladders of the bulk
-    # and classic techniques alone, hardest first and fish first, grade pinned 9x9 drafts
-    # step for step as the Python does, and find steps of most classic techniques.
+    # and classic techniques alone, hardest first, fish first and chains first, grade
+    # pinned 9x9 drafts step for step as the Python does, and find steps of most classic
+    # techniques.
     used = set()
-    for order in (CLASSIC[::-1], FISH_AND_WINGS_FIRST):
+    for order in (CLASSIC[::-1], FISH_AND_WINGS_FIRST, CHAINS_FIRST):
         ladder = _classic_ladder(order)
         assert [kind for kind, _, _ in quiet.compiled_plan(ladder, "extreme")[0]] == [0] * 15
         for kind, seed in ((CALCUDOKU, 4), (CALCUDOKU, 5), (HIDDEN_CALCUDOKU, 5)):
@@ -155,7 +159,8 @@ def test_the_classic_techniques_find_the_pythons_steps_on_a_calcudoku():
             assert compiled_state.values == python_state.values
             used |= {step.technique for step in compiled_steps}
     assert used >= {"naked pair", "hidden triple", "naked triple", "hidden quad", "naked quad",
-                    "X-Wing", "Jellyfish", "XY-Wing", "XYZ-Wing", "X-Chain", "XY-Chain"}
+                    "X-Wing", "Jellyfish", "XY-Wing", "XYZ-Wing", "X-Chain", "XY-Chain",
+                    "simple colouring"}
 
 
 def _grade_alone(cages, ceiling: str, quietly: bool):
