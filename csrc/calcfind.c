@@ -113,16 +113,20 @@ static void common_by(Cage *cage, int n, uint64_t wanted) {
 /* cage_permutations: the first open cage with a changed cell that its candidates narrow;
    the quiet ones before it leave `unpermuted`. */
 static int permutations(Hand *h) {
-    for (int k = 0; k < h->cages; k++) {
-        Cage *cage = &h->cage[k];
-        if (!meets(cage->cells, h->unpermuted, h->w)) continue;
-        uint64_t open;
-        int opened;
-        uint64_t wanted = allowed_open(h, cage, &open, &opened);
-        if (!opened) continue;
-        if (open & ~kept_by(cage, wanted)) return k; /* it narrows an open cell */
-        for (int i = 0; i < h->w; i++) h->unpermuted[i] &= ~cage->cells[i];
-    }
+    for (int j = 0; j < CALC_W; j++) /* the cages with an unpermuted cell, in order */
+        for (word rest = h->unpermuted_cages[j]; rest; rest &= rest - 1) {
+            int k = 64 * j + __builtin_ctzll(rest);
+            Cage *cage = &h->cage[k];
+            uint64_t open;
+            int opened;
+            uint64_t wanted = allowed_open(h, cage, &open, &opened);
+            if (opened && open & ~kept_by(cage, wanted)) return k; /* it narrows an open cell */
+            /* a closed cage keeps its cells unpermuted (as the Python does) but is passed
+               for good: its cells change no more */
+            if (opened)
+                for (int i = 0; i < h->w; i++) h->unpermuted[i] &= ~cage->cells[i];
+            h->unpermuted_cages[j] &= ~((word)1 << (k % 64));
+        }
     return -1;
 }
 
@@ -616,6 +620,7 @@ PyObject *calcudoku_find(PyObject *module, PyObject *const *args, Py_ssize_t nar
     if (code == PERMUTATIONS) {
         if (convert_mask(args[5], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0)
             return NULL;
+        unpermuted_cages_of(&h);
         int k = permutations(&h);
         return Py_BuildValue("(iN)", k, mask_object(h.unpermuted, CALC_W));
     }

@@ -100,6 +100,9 @@ typedef struct {
     mask digits[CALC_CELLS];        /* cell_digits: 0 for a placed cell */
     int cage_of[CALC_CELLS];
     word unsettled[CALC_W], unpermuted[CALC_W];
+    word unpermuted_cages[CALC_W]; /* the cages with a cell in unpermuted, as bits (kept by
+                                      unpermute() and unpermuted_cages_of()), but for those
+                                      cage permutations found closed */
     Cage *cage;
     word reach[2 * CALC_MAX][CALC_W]; /* per line its cells and those of the cages crossing it */
     Watch watch[WATCHES];
@@ -121,6 +124,18 @@ static inline void mark(word *set, int cell) { set[cell / 64] |= (word)1 << (cel
 static inline int marked(const word *set, int cell) { return set[cell / 64] >> (cell % 64) & 1; }
 static inline int is_open(const Hand *h, int cell) { return !h->values[cell]; }
 static inline uint64_t full_digits(int n) { return n == 64 ? ~0ULL : (1ULL << n) - 1; }
+
+/* The cell is unpermuted (cage permutations look at its cage again). */
+static inline void unpermute(Hand *h, int cell) {
+    mark(h->unpermuted, cell), mark(h->unpermuted_cages, h->cage_of[cell]);
+}
+
+/* Hand.unpermuted_cages made from the unpermuted cells (given whole). */
+static inline void unpermuted_cages_of(Hand *h) {
+    memset(h->unpermuted_cages, 0, sizeof h->unpermuted_cages);
+    for (int c = 0; c < h->cells; c++)
+        if (marked(h->unpermuted, c)) mark(h->unpermuted_cages, h->cage_of[c]);
+}
 
 /* The k-th cell of unit u: rows first, then columns (a Latin square's units). */
 static inline int unit_cell(int n, int u, int k) { return u < n ? u * n + k : k * n + (u - n); }

@@ -56,7 +56,7 @@ static void eliminate(Hand *h, int cell, int value) {
     mask bit = (mask)1 << (value - 1);
     if (h->digits[cell] & bit) calc_changed(h, cell, bit);
     h->digits[cell] &= ~bit;
-    mark(h->unsettled, cell), mark(h->unpermuted, cell);
+    mark(h->unsettled, cell), unpermute(h, cell);
 }
 
 /* CalcCandidates.apply: placements, then eliminations. */
@@ -72,6 +72,8 @@ typedef struct {
     int synced;  /* the hand's ChangeLog place s is as of; -1: s no longer the hand's */
     uint64_t quiet[TECHNIQUES];
     int looked[TECHNIQUES]; /* the log's place each classic technique last looked at */
+    int latin;              /* the grader's tables take Hand.where (latin_lines()) */
+    uint64_t *unit_bits;    /* per cell its units as bits, where they fit (Scratch.quiet) */
 } Tools;
 
 /* The grader's state brought to the hand: the cells changed since it last was. */
@@ -98,12 +100,8 @@ static void requiet(const GradeTables *t, const Hand *h, Tools *tools, int techn
     digits changed = 0;
     if (sees_all(h, *upto)) tools->quiet[technique] = 0;
     else {
-        for (int i = *upto; i < h->log.count; i++) {
-            int c = h->log.cell[i];
-            changed |= h->log.removed[i];
-            for (int k = t->units_of_start[c]; k < t->units_of_start[c + 1]; k++)
-                units |= 1ULL << t->units_of[k];
-        }
+        for (int i = *upto; i < h->log.count; i++)
+            changed |= h->log.removed[i], units |= tools->unit_bits[h->log.cell[i]];
         tools->quiet[technique] &= ~quiet_changed(t, technique, units, changed);
     }
     *upto = h->log.count;
@@ -148,6 +146,16 @@ static int solved(const Hand *h) {
     return 1;
 }
 
+/* Per cell its units as bits (none where the units are more than 64), new; NULL without
+   memory. */
+static uint64_t *unit_bits_of(const GradeTables *t) {
+    uint64_t *bits = calloc((size_t)t->cells, sizeof(uint64_t));
+    for (int c = 0; bits && t->units <= 64 && c < t->cells; c++)
+        for (int k = t->units_of_start[c]; k < t->units_of_start[c + 1]; k++)
+            bits[c] |= 1ULL << t->units_of[k];
+    return bits;
+}
+
 static int tools_init(Tools *tools, const GradeTables *t) {
     size_t room = (size_t)t->cells * t->n, w = (size_t)t->w;
     tools->classic.place = malloc(sizeof(int) * 4 * room);
@@ -160,8 +168,11 @@ static int tools_init(Tools *tools, const GradeTables *t) {
     tools->s.unsettled = tools->s.open + w;
     tools->s.killer = NULL;
     tools->synced = -1;
+    tools->latin = latin_lines(t);
+    tools->unit_bits = unit_bits_of(t);
     if (!tools->classic.place || !tools->classic.param || !tools->s.values ||
-        !tools->s.cell_digits || !tools->s.digit_cells || scratch_init(&tools->x, t, NULL) < 0)
+        !tools->s.cell_digits || !tools->s.digit_cells || !tools->unit_bits ||
+        scratch_init(&tools->x, t, NULL) < 0)
         return -1;
     tools->classic.elim = tools->classic.place + 2 * room;
     return 0;
@@ -173,6 +184,7 @@ static void tools_free(Tools *tools) {
     free(tools->s.values);
     free(tools->s.cell_digits);
     free(tools->s.digit_cells);
+    free(tools->unit_bits);
 }
 
 /* The tools of the grader last asked, kept for the next call on it (generation grades
@@ -204,6 +216,9 @@ static int grade_loop(const GradeTables *t, Hand *h, const Plan *p, Tools *tools
     tools->synced = -1;
     /* places as bits: a Latin square's units and (kind, digit) fit */
     tools->x.quiet = t->units <= 64 && 2 * t->grids * t->n <= 64 ? tools->quiet : NULL;
+    /* the hand keeps each line's places of its digits as the cells change */
+    tools->x.where = tools->latin ? &h->where[0][0] : NULL;
+    tools->x.where_stride = CALC_MAX;
     for (;;) {
         int bulk = calc_settle(h, *steps > 0);
         if (bulk >= 0 && p->bulk_rank[bulk] > *settled_rank) *settled_rank = p->bulk_rank[bulk];
@@ -352,6 +367,7 @@ PyObject *calcudoku_grade(PyObject *module, PyObject *const *args, Py_ssize_t na
         calc_read_areas(h, args[7], args[8], &plan.areas, &plan.area_count) < 0 ||
         read_plan(args[9], args[10], &plan) < 0)
         return NULL;
+    unpermuted_cages_of(h);
     int steps = 0, settled = -1;
     Tools *tools = tools_for(args[0], t);
     int stalled = tools ? grade_loop(t, h, &plan, tools, log_of, &steps, &settled, &crux)

@@ -27,7 +27,7 @@ static void one_open_less(Hand *h, int u) {
 void calc_place(Hand *h, int cell, int value) {
     int n = h->n, row = h->row_of[cell], col = h->column_of[cell];
     mask bit = (mask)1 << (value - 1);
-    mark(h->unsettled, cell), mark(h->unpermuted, cell);
+    mark(h->unsettled, cell), unpermute(h, cell);
     calc_changed(h, cell, h->digits[cell]);
     if (!h->values[cell]) one_open_less(h, row), one_open_less(h, n + col);
     h->digits[cell] = 0, h->values[cell] = value;
@@ -36,12 +36,12 @@ void calc_place(Hand *h, int cell, int value) {
     for (; across; across &= across - 1) {
         int peer = row * n + __builtin_ctz(across);
         h->digits[peer] &= ~bit, calc_changed(h, peer, bit);
-        mark(h->unsettled, peer), mark(h->unpermuted, peer);
+        mark(h->unsettled, peer), unpermute(h, peer);
     }
     for (; down; down &= down - 1) {
         int peer = __builtin_ctz(down) * n + col;
         h->digits[peer] &= ~bit, calc_changed(h, peer, bit);
-        mark(h->unsettled, peer), mark(h->unpermuted, peer);
+        mark(h->unsettled, peer), unpermute(h, peer);
     }
 }
 
@@ -94,7 +94,7 @@ static int combine(Hand *h, Cage *cage) {
         mask gone = h->digits[cell] & ~(mask)(kept >> (i * n) & full);
         if (!is_open(h, cell) || !gone) continue;
         h->digits[cell] &= ~gone;
-        mark(h->unsettled, cell), mark(h->unpermuted, cell);
+        mark(h->unsettled, cell), unpermute(h, cell);
         calc_changed(h, cell, gone);
         found = 1;
     }
@@ -336,6 +336,7 @@ int calc_hand_cages(Hand *h, Cage *cages, int n, const unsigned char *tables, Py
         return -1;
     }
     memset(h->unsettled, 0, sizeof h->unsettled), memset(h->unpermuted, 0, sizeof h->unpermuted);
+    memset(h->unpermuted_cages, 0, sizeof h->unpermuted_cages);
     return 0;
 }
 
@@ -344,7 +345,7 @@ int calc_hand_blank(Hand *h, Cage *cages, int n, const unsigned char *tables, Py
     if (calc_hand_cages(h, cages, n, tables, length, name) < 0) return -1;
     memset(h->values, 0, sizeof(int) * (size_t)h->cells);
     for (int c = 0; c < h->cells; c++)
-        h->digits[c] = (mask)full_digits(n), mark(h->unsettled, c), mark(h->unpermuted, c);
+        h->digits[c] = (mask)full_digits(n), mark(h->unsettled, c), unpermute(h, c);
     count_lines(h);
     return 0;
 }
@@ -418,6 +419,7 @@ PyObject *calcudoku_settle(PyObject *module, PyObject *const *args, Py_ssize_t n
         convert_mask(args[4], h.unsettled, CALC_W, CALC_CELLS, "unsettled") < 0 ||
         convert_mask(args[5], h.unpermuted, CALC_W, CALC_CELLS, "unpermuted") < 0)
         return NULL;
+    unpermuted_cages_of(&h);
     int hardest = calc_settle(&h, 0);
     PyObject *state = calc_state_object(&h, args[2], args[3]);
     if (!state) return NULL;

@@ -125,6 +125,7 @@ int scratch_init(Scratch *x, const GradeTables *t, const KillerTables *killer) {
     x->ks = NULL;
     x->fit = NULL;
     x->quiet = NULL;
+    x->where = NULL;
     int failed = !x->list_a || !x->sets || !x->ws;
     if (killer && !failed) {
         x->killer_ws = solver_workspace(killer_board(killer), 0);
@@ -328,26 +329,53 @@ static inline int count_to(word x, int most) {
     return count;
 }
 
-/* itertools.combinations' next index tuple of `size` from `count`, in place; 0 at the end. */
-static int next_combination(int *index, int size, int count) {
-    int i = size - 1;
-    while (i >= 0 && index[i] == count - size + i) i--;
-    if (i < 0) return 0;
-    index[i]++;
-    for (int j = i + 1; j < size; j++) index[j] = index[j - 1] + 1;
-    return 1;
+/* The combinations of `size` of `count` masks whose union has exactly `size` bits, in
+   itertools.combinations' order (the order the Python tries every combination in): a
+   prefix whose union has more bits already is not extended, as no combination through
+   it has fewer. index[] holds the one found; union_[k] the union of its first k masks. */
+typedef struct {
+    int size, count, depth, index[4];
+    digits union_[5];
+    const digits *masks;
+} Tight;
+
+/* Whether there may be one: `size` masks at least. */
+static inline int tight_start(Tight *g, const digits *masks, int count, int size) {
+    g->masks = masks, g->count = count, g->size = size, g->depth = 0;
+    g->index[0] = -1, g->union_[0] = 0;
+    return count >= size;
 }
 
-static int first_combination(int *index, int size, int count) {
-    for (int i = 0; i < size; i++) index[i] = i;
-    return size <= count;
+/* The next tight combination into g->index: 1, or 0 at the end. */
+static inline int tight_next(Tight *g) {
+    int k = g->depth == g->size ? g->size - 1 : g->depth; /* after one found: its last moves */
+    for (;;) {
+        int i = ++g->index[k];
+        if (i > g->count - g->size + k) { /* no room left for the rest at this depth */
+            if (k == 0) return 0;
+            k--;
+            continue;
+        }
+        digits joined = g->union_[k] | g->masks[i];
+        int bits = digits_count(joined);
+        if (bits > g->size) continue;
+        g->union_[k + 1] = joined;
+        if (k + 1 == g->size) {
+            if (bits < g->size) continue;
+            g->depth = g->size;
+            return 1;
+        }
+        g->index[++k] = i;
+    }
 }
 
 /* naked_subset */
 static int naked_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep *step,
                         int size, int technique) {
-    int w = t->w, group[4];
+    int w = t->w;
     int *open_cells = x->list_a, *small = x->list_b;
+    digits held[32];
+    Tight g;
     for (int u = 0; u < t->units; u++) {
         if (is_quiet(x, technique, u)) continue;
         const word *unit = t->unit + (size_t)u * w;
@@ -358,19 +386,19 @@ static int naked_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep *
         quieten(x, technique, u); /* unless a step is found below */
         if (opens <= size) continue;
         for (int k = 0; k < opens; k++) {
-            int count = digits_count(s->cell_digits[open_cells[k]]);
-            if (2 <= count && count <= size) small[smalls++] = open_cells[k];
+            digits here = s->cell_digits[open_cells[k]];
+            int count = digits_count(here);
+            if (2 <= count && count <= size) held[smalls] = here, small[smalls++] = open_cells[k];
         }
-        for (int more = first_combination(group, size, smalls); more;
-             more = next_combination(group, size, smalls)) {
-            digits uni = 0;
-            for (int k = 0; k < size; k++) uni |= s->cell_digits[small[group[k]]];
-            if (digits_count(uni) != size) continue;
+        for (int more = tight_start(&g, held, smalls, size); more && tight_next(&g);) {
+            digits uni = g.union_[size];
             step_begin(step, technique);
-            for (int k = 0; k < opens; k++) {
-                int cell = open_cells[k], in_group = 0;
-                for (int j = 0; j < size; j++) in_group |= small[group[j]] == cell;
-                if (in_group) continue;
+            for (int k = 0, j = 0; k < opens; k++) {
+                int cell = open_cells[k];
+                if (j < size && small[g.index[j]] == cell) { /* both ascending */
+                    j++;
+                    continue;
+                }
                 for (digits hit = s->cell_digits[cell] & uni; hit; hit &= hit - 1)
                     step_eliminate(step, cell, lowest_bit(hit) + 1);
             }
@@ -378,7 +406,7 @@ static int naked_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep *
                 unquieten(x, technique, u);
                 step_param(step, u);
                 step_param(step, (int)uni);
-                for (int j = 0; j < size; j++) step_param(step, small[group[j]]);
+                for (int j = 0; j < size; j++) step_param(step, small[g.index[j]]);
                 return FOUND;
             }
         }
@@ -386,38 +414,61 @@ static int naked_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep *
     return NONE;
 }
 
+/* Digit d's places kept (into held[], the digit into digit_of[]) where 2..size. */
+static inline void hold(digits places, int d, int size, digits *held, int *digit_of, int *found) {
+    int many = digits_count(places);
+    if (2 <= many && many <= size) held[*found] = places, digit_of[(*found)++] = d;
+}
+
+/* Unit u's open cells into cells[] (ascending: their places), and the digits with 2..size
+   places among them (bit k: cells[k]) into held[], the digits into digit_of[], how many
+   into *count; Scratch.where's places where it is kept (those on the line: cells[] is
+   then the line's every cell, made by line_cells()). How many open cells. */
+static int unit_places(const GradeTables *t, const GradeState *s, const Scratch *x, int u,
+                       int size, int *cells, digits *held, int *digit_of, int *count) {
+    int opens = 0, n = t->n;
+    const word *unit = t->unit + (size_t)u * t->w;
+    *count = 0;
+    if (x->where) {
+        const unsigned short *where = x->where + u * x->where_stride;
+        for (int i = 0; i < t->w; i++) opens += popcount64(unit[i] & s->open[i]);
+        for (int d = 0; d < n; d++) hold(where[d], d, size, held, digit_of, count);
+        return opens;
+    }
+    digits places[32] = {0};
+    for (int i = 0; i < t->w; i++)
+        for (word hit = unit[i] & s->open[i]; hit; hit &= hit - 1, opens++) {
+            int cell = cells[opens] = i * 64 + lowest_bit(hit);
+            for (digits here = s->cell_digits[cell]; here; here &= here - 1)
+                places[lowest_bit(here)] |= (digits)1 << opens;
+        }
+    for (int d = 0; d < n; d++) hold(places[d], d, size, held, digit_of, count);
+    return opens;
+}
+
+/* The cells of a Latin square's line u, in order, into cells[] (unit_places' with where). */
+static void line_cells(int n, int u, int *cells) {
+    for (int k = 0; k < n; k++) cells[k] = line_cell(n, u, k);
+}
+
 /* hidden_subset */
 static int hidden_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep *step,
                          int size, int technique) {
-    int w = t->w, group[4];
-    word *cells = x->sets;
+    int cells[32], digit_of[32], count;
+    digits held[32];
+    Tight g;
     for (int u = 0; u < t->units; u++) {
         if (is_quiet(x, technique, u)) continue;
-        const word *unit = t->unit + (size_t)u * w;
-        int opens = 0;
-        for (int i = 0; i < w; i++) opens += count_to(unit[i] & s->open[i], size + 1);
+        int opens = unit_places(t, s, x, u, size, cells, held, digit_of, &count);
         quieten(x, technique, u); /* unless a step is found below */
         if (opens <= size) continue;
-        int places = 0;
-        for (int d = 0; d < t->n; d++) {
-            const word *mine = s->digit_cells + (size_t)d * w;
-            word *here = x->places + (size_t)places * w;
-            int count = 0;
-            for (int i = 0; i < w; i++) count += count_to(here[i] = mine[i] & unit[i], size + 1);
-            if (2 <= count && count <= size) x->digit_list[places++] = d;
-        }
-        for (int more = first_combination(group, size, places); more;
-             more = next_combination(group, size, places)) {
-            digits keep = 0;
-            set_clear(cells, w);
-            for (int k = 0; k < size; k++) {
-                const word *here = x->places + (size_t)group[k] * w;
-                for (int i = 0; i < w; i++) cells[i] |= here[i];
-            }
-            if (set_count(cells, w) != size) continue;
-            for (int k = 0; k < size; k++) keep |= (digits)1 << x->digit_list[group[k]];
+        for (int more = tight_start(&g, held, count, size); more && tight_next(&g);) {
+            digits keep = 0, at = g.union_[size]; /* places ascending: cells ascending */
+            if (x->where) line_cells(t->n, u, cells);
+            for (int k = 0; k < size; k++) keep |= (digits)1 << digit_of[g.index[k]];
             step_begin(step, technique);
-            FOR_EACH_BIT(cells, w, cell) {
+            for (digits rest = at; rest; rest &= rest - 1) {
+                int cell = cells[lowest_bit(rest)];
                 for (digits hit = s->cell_digits[cell] & ~keep; hit; hit &= hit - 1)
                     step_eliminate(step, cell, lowest_bit(hit) + 1);
             }
@@ -425,7 +476,8 @@ static int hidden_subset(const GradeTables *t, GradeState *s, Scratch *x, CStep 
                 unquieten(x, technique, u);
                 step_param(step, u);
                 step_param(step, (int)keep);
-                FOR_EACH_BIT(cells, w, cell) step_param(step, cell);
+                for (digits rest = at; rest; rest &= rest - 1)
+                    step_param(step, cells[lowest_bit(rest)]);
                 return FOUND;
             }
         }
@@ -450,40 +502,51 @@ static inline const word *line_mask(const GradeTables *t, int grid, int kind, in
     return t->grid_line_mask + (size_t)(t->grid_line_start[2 * grid + kind] + line) * t->w;
 }
 
+/* Each line of `kind` (its index into index[]) holding digit d in 2..size cells, and the
+   lines of the other kind its cells lie in (bits, into crossing[]): how many. Scratch.where
+   has the places on a Latin square's lines, which are those crossing lines. */
+static int fish_lines(const GradeTables *t, const GradeState *s, const Scratch *x, int grid,
+                      int kind, int d, int size, int *index, digits *crossing) {
+    int w = t->w, lines = t->grid_lines[2 * grid + kind], found = 0;
+    if (x->where) {
+        for (int line = 0; line < lines; line++) {
+            digits crossed = x->where[(kind * t->n + line) * x->where_stride + d];
+            int count = digits_count(crossed);
+            if (2 <= count && count <= size) index[found] = line, crossing[found++] = crossed;
+        }
+        return found;
+    }
+    const int *cover_of = t->grid_line_of + (size_t)(2 * grid + 1 - kind) * t->cells;
+    const word *mine = s->digit_cells + (size_t)d * w;
+    for (int line = 0; line < lines; line++) {
+        const word *mask = line_mask(t, grid, kind, line);
+        int count = 0;
+        digits crossed = 0;
+        for (int i = 0; i < w; i++)
+            for (word here = mine[i] & mask[i]; here; here &= here - 1, count++)
+                crossed |= (digits)1 << cover_of[i * 64 + lowest_bit(here)];
+        if (2 <= count && count <= size) index[found] = line, crossing[found++] = crossed;
+    }
+    return found;
+}
+
 /* _fish_in: base lines of `kind` (0 rows, 1 columns) covered by the other kind. */
 static int fish_in(const GradeTables *t, GradeState *s, Scratch *x, CStep *step, int grid,
                    int kind, int size, int technique) {
-    int w = t->w, cover = 1 - kind, group[4];
-    int lines = t->grid_lines[2 * grid + kind];
-    const int *cover_of = t->grid_line_of + (size_t)(2 * grid + cover) * t->cells;
-    int *index = x->list_a, *crossing = x->list_b;
+    int w = t->w, cover = 1 - kind, index[32];
+    digits crossing[32];
     word *base_cells = x->sets, *cover_cells = x->sets + w;
+    Tight g;
     for (int d = 0; d < t->n; d++) {
         int place = (2 * grid + kind) * t->n + d;
         if (is_quiet(x, technique, place)) continue;
         quieten(x, technique, place); /* unless a step is found below */
-        const word *mine = s->digit_cells + (size_t)d * w;
-        int found = 0;
-        for (int line = 0; line < lines; line++) {
-            const word *mask = line_mask(t, grid, kind, line);
-            int count = 0;
-            digits crossed = 0;
-            for (int i = 0; i < w; i++)
-                for (word here = mine[i] & mask[i]; here; here &= here - 1, count++)
-                    crossed |= (digits)1 << cover_of[i * 64 + lowest_bit(here)];
-            if (2 <= count && count <= size) {
-                index[found] = line;
-                crossing[found++] = (int)crossed;
-            }
-        }
-        for (int more = first_combination(group, size, found); more;
-             more = next_combination(group, size, found)) {
-            digits covers = 0;
-            for (int k = 0; k < size; k++) covers |= (digits)crossing[group[k]];
-            if (digits_count(covers) != size) continue; /* the base lines' cells only then */
+        int found = fish_lines(t, s, x, grid, kind, d, size, index, crossing);
+        for (int more = tight_start(&g, crossing, found, size); more && tight_next(&g);) {
+            digits covers = g.union_[size];
             set_clear(base_cells, w);
             for (int k = 0; k < size; k++) {
-                const word *mask = line_mask(t, grid, kind, index[group[k]]);
+                const word *mask = line_mask(t, grid, kind, index[g.index[k]]);
                 for (int i = 0; i < w; i++) base_cells[i] |= mask[i];
             }
             set_clear(cover_cells, w);
@@ -499,7 +562,7 @@ static int fish_in(const GradeTables *t, GradeState *s, Scratch *x, CStep *step,
                 step_param(step, kind);
                 step_param(step, d);
                 step_param(step, (int)covers);
-                for (int k = 0; k < size; k++) step_param(step, index[group[k]]);
+                for (int k = 0; k < size; k++) step_param(step, index[g.index[k]]);
                 return FOUND;
             }
         }
@@ -548,6 +611,31 @@ uint64_t quiet_changed(const GradeTables *t, int technique, uint64_t units, digi
     uint64_t places = 0;
     for (int kinds = 0; kinds < 2 * t->grids; kinds++) places |= (uint64_t)changed << kinds * t->n;
     return places;
+}
+
+/* Whether `mask` holds the cells of a Latin square's line u (rows, then columns) alone,
+   and `of` (if given) has each of them on u's line of its kind. */
+static int is_line(const GradeTables *t, const word *mask, int u, const int *of) {
+    int n = t->n;
+    for (int cell = 0; cell < t->cells; cell++) {
+        int in = u < n ? cell / n == u : cell % n == u - n;
+        if (set_has(mask, cell) != in || (of && in && of[cell] != u % n)) return 0;
+    }
+    return 1;
+}
+
+int latin_lines(const GradeTables *t) {
+    int n = t->n;
+    if (t->cells != n * n || t->units != 2 * n || t->grids != 1 || t->grid_lines[0] != n ||
+        t->grid_lines[1] != n)
+        return 0;
+    for (int u = 0; u < 2 * n; u++) {
+        const int *of = t->grid_line_of + (size_t)(u / n) * t->cells;
+        if (!is_line(t, t->unit + (size_t)u * t->w, u, NULL) ||
+            !is_line(t, line_mask(t, 0, u / n, u % n), u, of))
+            return 0;
+    }
+    return 1;
 }
 
 Technique technique_of(int technique) {

@@ -97,6 +97,12 @@ typedef struct {
        digit) at (2 * grid + kind) * n + digit. The caller clears those whose cells have
        changed since (quiet_changed()): a place as it was has no step again. */
     uint64_t *quiet;
+    /* Where a caller keeps them (NULL: none), on a Latin square's tables (latin_lines()):
+       per line u (rows, then columns) and digit d, the places on the line holding d as a
+       candidate (bit k: its k-th cell), at where[u * where_stride + d], as of the state
+       the techniques are given; the subsets and fish read them instead of the cells. */
+    const unsigned short *where;
+    int where_stride;
 } Scratch;
 
 /* Return codes of a technique: found a step, found none, ran out of memory. */
@@ -148,6 +154,12 @@ void step_param(CStep *step, int value);
 /* candidates.removing: the cells of `cells` holding digit d, ascending, eliminated. */
 int step_removing(const GradeTables *t, const GradeState *s, CStep *step, int d,
                   const word *cells);
+
+/* Whether the tables are a Latin square's as Scratch.where takes them: n * n cells, the
+   units its rows then its columns (cell k of row r is r * n + k, of column c k * n + c),
+   one fish grid of those rows and columns in order. */
+int latin_lines(const GradeTables *t);
+
 
 /* The technique numbered `technique` (NULL if it has no compiled twin). */
 Technique technique_of(int technique);
@@ -209,6 +221,29 @@ static inline int digits_top(digits x) { /* x.bit_length() - 1, x != 0 */
 #else
     return 31 - __builtin_clz(x);
 #endif
+}
+
+/* The k-th cell of a Latin square's line u (rows, then columns: latin_lines()). */
+static inline int line_cell(int n, int u, int k) { return u < n ? u * n + k : k * n + u - n; }
+
+/* Whether digit d has exactly two places in unit u: those cells into *a < *b (Scratch.where
+   says where it is kept). */
+static inline int pair_in(const GradeTables *t, const GradeState *s, const Scratch *x, int d,
+                          int u, int *a, int *b) {
+    if (x->where) {
+        unsigned places = x->where[u * x->where_stride + d];
+        if (popcount64(places) != 2) return 0;
+        *a = line_cell(t->n, u, lowest_bit(places)), *b = line_cell(t->n, u, word_top(places));
+        return 1;
+    }
+    const word *mine = s->digit_cells + (size_t)d * t->w, *unit = t->unit + (size_t)u * t->w;
+    int count = 0, cells[3];
+    for (int i = 0; i < t->w && count < 3; i++)
+        for (word here = mine[i] & unit[i]; here && count < 3; here &= here - 1)
+            cells[count++] = i * 64 + lowest_bit(here);
+    if (count != 2) return 0;
+    *a = cells[0], *b = cells[1];
+    return 1;
 }
 
 #endif

@@ -21,6 +21,26 @@ static int bivalue_cells(const GradeTables *t, const GradeState *s, int *out) {
     return count;
 }
 
+/* The `count` cells of `cells` as a set (w words, the scratch's last). */
+static word *set_of(const GradeTables *t, Scratch *x, const int *cells, int count) {
+    word *set = x->sets + 15 * (size_t)t->w;
+    set_clear(set, t->w);
+    for (int k = 0; k < count; k++) set_add(set, cells[k]);
+    return set;
+}
+
+/* The bivalue cells (`bivalue`, a set) among the peers of `cell` (and the cells of `also`,
+   if given), ascending: the order of a walk of the bivalue cells asking each. */
+static int bivalue_peers(const GradeTables *t, const word *bivalue, int cell, const word *also,
+                         int *out) {
+    const word *peers = peers_of(t, cell);
+    int count = 0;
+    for (int i = 0; i < t->w; i++)
+        for (word hit = peers[i] & bivalue[i] & (also ? also[i] : ~(word)0); hit; hit &= hit - 1)
+            out[count++] = i * 64 + lowest_bit(hit);
+    return count;
+}
+
 /* out := a & b (& c, if not NULL) */
 static inline void both(const GradeTables *t, word *out, const word *a, const word *b,
                         const word *c) {
@@ -36,13 +56,12 @@ static int new_stamp(Scratch *x) { return ++x->stamp; }
 int xy_wing(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
     const digits *cd = s->cell_digits;
     int *pairs = x->list_a, *pincers = x->list_b, count = bivalue_cells(t, s, pairs);
-    word *seen_by_both = x->sets;
+    word *seen_by_both = x->sets, *bivalue = set_of(t, x, pairs, count);
     for (int p = 0; p < count; p++) {
-        int pivot = pairs[p], found = 0;
+        int pivot = pairs[p], found = 0, near = bivalue_peers(t, bivalue, pivot, NULL, pincers);
         digits xy = cd[pivot];
-        for (int k = 0; k < count; k++)
-            if (set_has(peers_of(t, pivot), pairs[k]) && digits_count(cd[pairs[k]] & xy) == 1)
-                pincers[found++] = pairs[k];
+        for (int k = 0; k < near; k++) /* kept in place, in order */
+            if (digits_count(cd[pincers[k]] & xy) == 1) pincers[found++] = pincers[k];
         for (int a = 0; a < found; a++)
             for (int b = a + 1; b < found; b++) {
                 int one = pincers[a], two = pincers[b];
@@ -65,14 +84,13 @@ int xy_wing(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
 int xyz_wing(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
     const digits *cd = s->cell_digits;
     int *pairs = x->list_a, *pincers = x->list_b, count = bivalue_cells(t, s, pairs);
-    word *seen_by_all = x->sets;
+    word *seen_by_all = x->sets, *bivalue = set_of(t, x, pairs, count);
     FOR_EACH_BIT(s->open, t->w, pivot) {
         digits xyz = cd[pivot];
         if (digits_count(xyz) != 3) continue;
-        int found = 0;
-        for (int k = 0; k < count; k++)
-            if (set_has(peers_of(t, pivot), pairs[k]) && !(cd[pairs[k]] & ~xyz))
-                pincers[found++] = pairs[k];
+        int found = 0, near = bivalue_peers(t, bivalue, pivot, NULL, pincers);
+        for (int k = 0; k < near; k++) /* kept in place, in order */
+            if (!(cd[pincers[k]] & ~xyz)) pincers[found++] = pincers[k];
         for (int a = 0; a < found; a++)
             for (int b = a + 1; b < found; b++) {
                 int one = pincers[a], two = pincers[b];
@@ -95,15 +113,13 @@ int xyz_wing(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
 
 /* The other cell of each unit of `cell` where digit d has exactly two places, one of
    them `cell` (its conjugate partners), into `partners`. */
-static void partners_of(const GradeTables *t, const GradeState *s, int d, int cell,
-                        word *partners, word *here) {
-    const word *mine = cells_of(t, s, d);
+static void partners_of(const GradeTables *t, const GradeState *s, const Scratch *x, int d,
+                        int cell, word *partners) {
     set_clear(partners, t->w);
     for (int k = t->units_of_start[cell]; k < t->units_of_start[cell + 1]; k++) {
-        const word *unit = t->unit + (size_t)t->units_of[k] * t->w;
-        for (int i = 0; i < t->w; i++) here[i] = mine[i] & unit[i];
-        if (set_count(here, t->w) != 2) continue;
-        for (int i = 0; i < t->w; i++) partners[i] |= here[i];
+        int a, b;
+        if (pair_in(t, s, x, d, t->units_of[k], &a, &b))
+            set_add(partners, a), set_add(partners, b);
     }
     set_remove(partners, cell);
 }
@@ -112,19 +128,15 @@ static void partners_of(const GradeTables *t, const GradeState *s, int d, int ce
    them (unit by unit, the lower cell of a pair first), into order; their count. */
 static int link_order(const GradeTables *t, const GradeState *s, Scratch *x, int d, int *order,
                       int stamp) {
-    const word *mine = cells_of(t, s, d);
-    word *here = x->sets + 4 * t->w;
     int count = 0;
     for (int u = 0; u < t->units; u++) {
-        const word *unit = t->unit + (size_t)u * t->w;
-        for (int i = 0; i < t->w; i++) here[i] = mine[i] & unit[i];
-        if (set_count(here, t->w) != 2) continue;
-        FOR_EACH_BIT(here, t->w, cell) {
-            if (x->mark[cell] != stamp) {
-                x->mark[cell] = stamp;
-                order[count++] = cell;
+        int pair[2];
+        if (!pair_in(t, s, x, d, u, &pair[0], &pair[1])) continue;
+        for (int k = 0; k < 2; k++)
+            if (x->mark[pair[k]] != stamp) {
+                x->mark[pair[k]] = stamp;
+                order[count++] = pair[k];
             }
-        }
     }
     return count;
 }
@@ -135,7 +147,7 @@ static int link_order(const GradeTables *t, const GradeState *s, Scratch *x, int
 static int colour_cluster(const GradeTables *t, const GradeState *s, Scratch *x, int d,
                           int start, word *sides, int stamp, int *size) {
     int w = t->w, *colour = x->list_c, *stack = x->queue, top = 0, consistent = 1;
-    word *partners = x->sets + 5 * w, *here = x->sets + 6 * w;
+    word *partners = x->sets + 5 * w;
     set_clear(sides, 2 * w);
     colour[start] = 0;
     x->mark[start] = stamp;
@@ -145,7 +157,7 @@ static int colour_cluster(const GradeTables *t, const GradeState *s, Scratch *x,
         int cell = stack[--top];
         set_add(sides + (size_t)colour[cell] * w, cell);
         ++*size;
-        partners_of(t, s, d, cell, partners, here);
+        partners_of(t, s, x, d, cell, partners);
         FOR_EACH_BIT(partners, w, other) {
             if (x->mark[other] != stamp) {
                 x->mark[other] = stamp;
@@ -215,13 +227,13 @@ static int x_chain_from(const GradeTables *t, GradeState *s, Scratch *x, CStep *
                         int start) {
     int w = t->w, *queue = x->queue, head = 0, tail = 0, stamp = new_stamp(x);
     const word *mine = cells_of(t, s, d);
-    word *partners = x->sets + 2 * w, *here = x->sets + 3 * w, *ends = x->sets + 4 * w;
+    word *partners = x->sets + 2 * w, *ends = x->sets + 4 * w;
     x->mark[start] = stamp;
     x->parent[start] = -1;
     queue[tail++] = start;
     while (head < tail) {
         int off = queue[head++];
-        partners_of(t, s, d, off, partners, here);
+        partners_of(t, s, x, d, off, partners);
         FOR_EACH_BIT(partners, w, on) {
             if (x->mark[on] == stamp || on == start) continue;
             x->mark[on] = stamp;
@@ -250,15 +262,12 @@ static int x_chain_from(const GradeTables *t, GradeState *s, Scratch *x, CStep *
 /* x_chain */
 int x_chain(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
     int w = t->w;
-    word *linked = x->sets, *here = x->sets + w;
+    word *linked = x->sets;
     for (int d = 0; d < t->n; d++) {
-        const word *mine = cells_of(t, s, d);
         set_clear(linked, w);
         for (int u = 0; u < t->units; u++) {
-            const word *unit = t->unit + (size_t)u * w;
-            for (int i = 0; i < w; i++) here[i] = mine[i] & unit[i];
-            if (set_count(here, w) == 2)
-                for (int i = 0; i < w; i++) linked[i] |= here[i];
+            int a, b;
+            if (pair_in(t, s, x, d, u, &a, &b)) set_add(linked, a), set_add(linked, b);
         }
         FOR_EACH_BIT(linked, w, start) {
             int found = x_chain_from(t, s, x, step, d, start);
@@ -271,17 +280,11 @@ int x_chain(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
 /* _strong_link_between */
 static int strong_link_between(const GradeTables *t, const GradeState *s, Scratch *x, int d,
                                int one, int two) {
-    int w = t->w;
-    const word *mine = cells_of(t, s, d);
-    word *here = x->sets + 2 * w;
+    const word *p1 = peers_of(t, one), *p2 = peers_of(t, two);
     for (int u = 0; u < t->units; u++) {
-        const word *unit = t->unit + (size_t)u * w;
-        for (int i = 0; i < w; i++) here[i] = mine[i] & unit[i];
-        if (set_count(here, w) != 2 || set_has(here, one) || set_has(here, two)) continue;
-        int a = set_first(here, w);
-        set_remove(here, a);
-        int b = set_first(here, w);
-        const word *p1 = peers_of(t, one), *p2 = peers_of(t, two);
+        int a, b;
+        if (!pair_in(t, s, x, d, u, &a, &b) || a == one || b == one || a == two || b == two)
+            continue;
         if ((set_has(p1, a) && set_has(p2, b)) || (set_has(p1, b) && set_has(p2, a))) return 1;
     }
     return 0;
@@ -421,9 +424,10 @@ int bug_plus_one(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
 
 /* _xy_chain_from: states are cell * n + the value it holds (0-based). */
 static int xy_chain_from(const GradeTables *t, GradeState *s, Scratch *x, CStep *step,
-                         int start, int xd, const int *pairs, int count) {
+                         int start, int xd, const word *bivalue) {
     const digits *cd = s->cell_digits;
     int n = t->n, *queue = x->queue, head = 0, tail = 0, stamp = new_stamp(x);
+    int *near = x->list_b;
     word *ends = x->sets;
     int first = start * n + digits_top(cd[start] & ~((digits)1 << xd));
     x->mark[first] = stamp;
@@ -431,9 +435,10 @@ static int xy_chain_from(const GradeTables *t, GradeState *s, Scratch *x, CStep 
     queue[tail++] = first;
     while (head < tail) {
         int at = queue[head++], cell = at / n, true_value = at % n;
+        /* the bivalue peers holding the value, in the order of the bivalue cells */
+        int count = bivalue_peers(t, bivalue, cell, cells_of(t, s, true_value), near);
         for (int k = 0; k < count; k++) {
-            int next = pairs[k];
-            if (!set_has(peers_of(t, cell), next) || !(cd[next] >> true_value & 1)) continue;
+            int next = near[k];
             int value = digits_top(cd[next] & ~((digits)1 << true_value));
             int state = next * n + value;
             if (x->mark[state] == stamp) continue;
@@ -457,9 +462,10 @@ static int xy_chain_from(const GradeTables *t, GradeState *s, Scratch *x, CStep 
 /* xy_chain */
 int xy_chain(const GradeTables *t, GradeState *s, Scratch *x, CStep *step) {
     int *pairs = x->list_a, count = bivalue_cells(t, s, pairs);
+    const word *bivalue = set_of(t, x, pairs, count);
     for (int k = 0; k < count; k++)
         for (digits left = s->cell_digits[pairs[k]]; left; left &= left - 1) {
-            int found = xy_chain_from(t, s, x, step, pairs[k], lowest_bit(left), pairs, count);
+            int found = xy_chain_from(t, s, x, step, pairs[k], lowest_bit(left), bivalue);
             if (found) return found;
         }
     return NONE;

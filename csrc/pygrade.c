@@ -181,6 +181,11 @@ static int Grader_init(GraderObject *self, PyObject *args, PyObject *kwargs) {
         return -1;
     own(self, t->units_of);
     own(self, t->units_of_start);
+    for (int u = 0; u < t->units; u++) /* a subset's places in a unit are 32 bits (grade.c) */
+        if (set_count(t->unit + (size_t)u * t->w, t->w) > 32) {
+            PyErr_SetString(PyExc_ValueError, "a grader's unit has at most 32 cells");
+            return -1;
+        }
     if (count != t->cells) {
         PyErr_SetString(PyExc_ValueError, "units_of needs one entry per cell");
         return -1;

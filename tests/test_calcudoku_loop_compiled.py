@@ -19,7 +19,7 @@ from bookmaker.core.calcudoku import techniques as c
 from bookmaker.core.calcudoku.generate import RECIPES, first_draft, hardenings, made_unique
 from bookmaker.core.calcudoku.grade import CALCUDOKU_LADDER
 from bookmaker.core.calcudoku.kind import ADDITION_CALCUDOKU, CALCUDOKU, HIDDEN_CALCUDOKU
-from bookmaker.core.grade.grader import GRADES, grade_state_within
+from bookmaker.core.grade.grader import GRADES, Ladder, grade_state_within
 from bookmaker.core.rng import Rng
 
 pytestmark = pytest.mark.compiled_core  # skipped where it is not built (tests/conftest.py)
@@ -115,6 +115,52 @@ def test_a_state_already_worked_on_grades_as_the_python(size, seed):
     assert any(state.values) and state.values.count(0) > size
     for ceiling in ("hard", "expert"):
         assert _graded(cages, ceiling, True, state) == _graded(cages, ceiling, False, state)
+
+
+# The classic techniques of the ladder, in two orders for ladders of them alone after the
+# bulk techniques: with no cage technique before them they find most steps.
+CLASSIC = ("naked pair", "hidden pair", "naked triple", "hidden triple", "X-Wing", "XY-Wing",
+           "W-Wing", "XYZ-Wing", "Swordfish", "naked quad", "Jellyfish", "hidden quad",
+           "simple colouring", "X-Chain", "XY-Chain")
+FISH_AND_WINGS_FIRST = ("Jellyfish", "Swordfish", "X-Wing", "simple colouring", "W-Wing",
+                        "XYZ-Wing", "XY-Wing", "hidden quad", "naked quad", "hidden triple",
+                        "naked triple", "hidden pair", "naked pair", "X-Chain", "XY-Chain")
+CHAINS_FIRST = ("simple colouring", "X-Chain", "W-Wing", "XY-Chain",
+                *(name for name in CLASSIC if name not in
+                  ("simple colouring", "X-Chain", "W-Wing", "XY-Chain")))
+
+
+def _classic_ladder(order) -> Ladder:
+    bulk = {name for name, _ in c.CALCUDOKU_BULK}
+    named = {tech.name: tech for tech in CALCUDOKU_LADDER.techniques}
+    return Ladder(tuple(tech for tech in CALCUDOKU_LADDER.techniques if tech.name in bulk) +
+                  tuple(named[name] for name in order), c.CALCUDOKU_BULK)
+
+
+def test_the_classic_techniques_find_the_pythons_steps_on_a_calcudoku():
+    # The compiled subsets, fish and chains read a Calcudoku's lines where the hand keeps
+    # its digits' places (Hand.where, csrc/grade.c's Scratch.where): ladders of the bulk
+    # and classic techniques alone, hardest first, fish first and chains first, grade
+    # pinned 9x9 drafts step for step as the Python does, and find steps of most classic
+    # techniques.
+    used = set()
+    for order in (CLASSIC[::-1], FISH_AND_WINGS_FIRST, CHAINS_FIRST):
+        ladder = _classic_ladder(order)
+        assert [kind for kind, _, _ in quiet.compiled_plan(ladder, "extreme")[0]] == [0] * 15
+        for kind, seed in ((CALCUDOKU, 4), (CALCUDOKU, 5), (HIDDEN_CALCUDOKU, 5)):
+            cages = _draft_cages(kind, 9, seed, "expert")
+            compiled_state, python_state = _state(cages), _state(cages)
+            with compiled.using(True):
+                compiled_steps = quiet.graded_quietly(compiled_state, "extreme", ladder).steps
+            with compiled.using(False):
+                python_steps = grade_state_within(python_state, "extreme", ladder).steps
+            assert ([(step.technique, step.length) for step in compiled_steps] ==
+                    [(step.technique, step.length) for step in python_steps])
+            assert compiled_state.values == python_state.values
+            used |= {step.technique for step in compiled_steps}
+    assert used >= {"naked pair", "hidden triple", "naked triple", "hidden quad", "naked quad",
+                    "X-Wing", "Jellyfish", "XY-Wing", "XYZ-Wing", "X-Chain", "XY-Chain",
+                    "simple colouring"}
 
 
 def _grade_alone(cages, ceiling: str, quietly: bool):

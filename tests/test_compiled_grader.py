@@ -18,6 +18,7 @@ from bookmaker.core.board.shape import board_of, jigsaw_of, shape_of
 from bookmaker.core.generate.removal import random_solution
 from bookmaker.core.grade import grader
 from bookmaker.core.grade.candidates import Candidates
+from bookmaker.core.grade.geometry import geometry
 from bookmaker.core.grade.tables import grader_tables
 from bookmaker.core.killer import solver as killer_solver
 from bookmaker.core.killer.cages import Cages
@@ -360,6 +361,28 @@ def test_malformed_killer_arguments_raise_and_never_crash(call_args):
             method(*call_args[:arity])
         except REFUSED:
             pass
+
+
+def test_a_grader_refuses_a_unit_of_more_than_32_cells(extension):
+    # The subsets read a unit's places among its open cells as 32 bits (csrc/grade.c): a
+    # grader whose unit has 33 cells is refused, one of 32 is taken.
+    shape = shape_of(3, 3)  # 81 cells
+    with compiled.using(True):
+        board = engines.engine(shape).native
+    geo = geometry(shape)
+    rest = ([u for a, b, _ in geo.block_intersections for u in (a, b)],
+            [u for a, b, _ in geo.line_intersections for u in (a, b)],
+            tuple((grid.line_masks["row"], grid.line_masks["column"], grid.line_index["row"],
+                   grid.line_index["column"]) for grid in geo.fish_grids),
+            [row for row, _ in shape.positions], [col for _, col in shape.positions],
+            *shape.frame, [], [])
+    for cells, refused in ((33, True), (32, False)):
+        masks = ((1 << cells) - 1, *shape.unit_masks[1:])
+        if refused:
+            with pytest.raises(ValueError, match="a grader's unit has at most 32 cells"):
+                extension.Grader(board, masks, shape.units_of, geo.units_blocks_first, *rest)
+        else:
+            assert extension.Grader(board, masks, shape.units_of, geo.units_blocks_first, *rest)
 
 
 def test_bad_grader_arguments_get_messages_that_name_them(extension):
