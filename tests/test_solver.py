@@ -16,6 +16,7 @@ from bookmaker.core.generate.removal import random_solution
 from bookmaker.core.rng import Rng
 from bookmaker.core.solve.dlx import dlx_solve
 from bookmaker.core.solve.locked import lock, locked_pairs
+from bookmaker.core.solve.places import fewest_places
 from bookmaker.core.solve.search import Search
 from bookmaker.core.solve.solver import count_solutions, solution_avoiding
 from bookmaker.core.solve.twoway import two_way_verdict
@@ -253,9 +254,10 @@ def test_forbidding_a_value_on_clashing_clues_finds_nothing():
 
 # budget
 
-def test_a_search_out_of_nodes_says_it_is_incomplete_after_exactly_max_nodes():
+def test_a_search_out_of_nodes_says_it_is_incomplete_after_twice_max_nodes():
+    """Its second try (solve/places.py) runs out of max_nodes nodes too."""
     result = count_solutions(Grid(shape_of(3, 3), (0,) * 81), limit=10**6, max_nodes=50)
-    assert (result.complete, result.nodes) == (False, 50)
+    assert (result.complete, result.nodes) == (False, 100)
     assert result.count < 10**6
     assert not result.unique
 
@@ -298,6 +300,60 @@ def test_a_sparse_hyper_grid_singles_gave_up_on_is_counted_in_33_nodes():
     result = count_solutions(puzzle)
     assert (result.count, result.complete, result.nodes) == (2, True, 33)
     assert is_solution_of(Grid(puzzle.shape, result.solution), puzzle)
+
+
+# Where the first search runs out of nodes, a second branches on a unit's places too
+# (solve/places.py). A Samurai grid of 92 clues (its cells in the board's order):
+# test_variants.partial_grids' draw that gave up among Hypothesis's 4,000 with @seed(1)
+# once locked candidates came in; its first path commits to a dead state nothing refutes
+# (DLX: 2 solutions in 298 nodes).
+SAMURAI_GIVE_UP = (
+    ".28...79..............6...21............."
+    "9.48.6...21.....79.13..7.......74........"
+    "...5..2..6....8.....93......692.4.....9.."
+    "...714...5.1....4..5.8.396.....8........."
+    "2.....81.8....75.6..1.............7.1..2."
+    ".............4....5......3....36......1.."
+    "..2..8.9..7.35.6.....1....9.5....3..4.125"
+    "..............8........9....9...1......6."
+    "...2...8........1...56..1.2..4.9..2....47")
+# Hyper 9x9, 2 at r5c1 and 6 at r9c9: locked candidates still gave up (DLX: 85 nodes).
+HYPER_GIVE_UP = "." * 36 + "2" + "." * 43 + "6"
+# Hyper 9x9, no solution (DLX: 64 nodes); the second try refutes it in 5.
+HYPER_NONE = "." * 8 + "7" + "." * 31 + "7" + "." * 8 + "2" + "." * 28 + "8" + ".."
+
+
+@pytest.mark.parametrize(("kind", "line", "count", "nodes"), [
+    ("samurai", SAMURAI_GIVE_UP, 2, 1000 + 53),
+    ("hyper", HYPER_GIVE_UP, 2, 1000 + 127),
+    ("hyper", HYPER_NONE, 0, 1000 + 5),
+])
+def test_a_count_out_of_nodes_is_decided_by_a_second_try_on_places(kind, line, count, nodes):
+    puzzle = Grid(board_of(3, 3, kind), tuple(0 if ch == "." else int(ch) for ch in line))
+    result = count_solutions(puzzle, max_nodes=1000)  # each first try needs over 200,000
+    assert (result.count, result.complete, result.nodes) == (count, True, nodes)
+    assert dlx_solve(puzzle, limit=2).count == count
+    if count:
+        assert is_solution_of(Grid(puzzle.shape, result.solution), puzzle)
+
+
+def test_a_search_avoiding_a_value_is_tried_again_on_places_too():
+    puzzle = parse_grid(HYPER_NONE, geometry="hyper")
+    result = solution_avoiding(puzzle.shape, puzzle.cells, 0, 1, max_nodes=1000)
+    assert result == Search(0, None, True, 1000 + 5)
+
+
+def test_the_second_try_branches_on_a_units_places_when_they_tie_a_cells_candidates():
+    """On an empty 4x4 every cell has 4 candidates and every row's symbol 4 places: the
+    first row's 1 is placed in each of its cells in turn; a cell with fewer wins."""
+    shape = shape_of(2, 2)
+    boards = [shape.all_cells_mask] * 4
+    branch = fewest_places(shape)
+    assert branch(boards, 0) == [(0, 0), (1, 0), (2, 0), (3, 0)]
+    boards[1] &= ~(1 << 5)  # cell 5: 1, 3 or 4; the second row's 2: 3 places, first
+    assert branch(boards, 0) == [(4, 1), (6, 1), (7, 1)]
+    boards[2] &= ~(1 << 5)  # cell 5: 1 or 4, fewer than any unit's symbol has places
+    assert branch(boards, 0) == [(5, 0), (5, 3)]
 
 
 def test_the_unit_pairs_are_box_and_line_on_classic_and_the_windows_too_on_hyper():

@@ -215,6 +215,8 @@ def cell_candidates(boards: Boards, cell: int) -> list[int]:
 CellPicker = Callable[[Boards, int], int]
 ValueOrder = Callable[[Boards, int, list], list]
 Settle = Callable[[Any, Boards, int, "Boards | None"], int]  # Any: Tables, or a Killer's Cages
+# A node's children as (cell, symbol) placements, in the order tried (places.py).
+Brancher = Callable[[Boards, int], list]
 
 
 def fewest_candidates_cells(boards: Boards, placed: int, full: int) -> int:
@@ -264,11 +266,12 @@ def most_constrained_cell(shape: Tables) -> CellPicker:
 def search(shape: Tables, boards: Boards, placed: int, limit: int = 2,
            max_nodes: int = DEFAULT_MAX_NODES, pick_cell: CellPicker | None = None,
            order_values: ValueOrder | None = None, keep_solution: bool = True,
-           settle: Settle = singles) -> Search:
+           settle: Settle = singles, branch: Brancher | None = None) -> Search:
     """Depth-first search from a state, counting solutions up to limit; the first one is
     read back into cells unless keep_solution is False (a caller that only counts).
     `settle` brings each node to its fixed point: singles, or a Killer's singles and
-    cages (killer/solver.settle, with the Cages as the shape). The reference: always
+    cages (killer/solver.settle, with the Cages as the shape). `branch`, if given, names
+    each node's children instead of a cell's values (places.py). The reference: always
     Python (solver.plain_search() takes the board's engine)."""
     full = shape.all_cells_mask
     if pick_cell is None:
@@ -290,6 +293,9 @@ def search(shape: Tables, boards: Boards, placed: int, limit: int = 2,
             if count >= limit:
                 break
             continue
+        if branch is not None:
+            _push_placements(stack, boards, placed, branch(boards, placed))
+            continue
         cell = pick_cell(boards, placed)
         values = cell_candidates(boards, cell)
         if order_values is not None:
@@ -300,6 +306,15 @@ def search(shape: Tables, boards: Boards, placed: int, limit: int = 2,
             child[d] |= bit
             stack.append((child, placed, boards))
     return Search(count, first, True, nodes)
+
+
+def _push_placements(stack: list, boards: Boards, placed: int, children: list) -> None:
+    """Push a child per (cell, symbol), in reverse so the first is tried first."""
+    for cell, d in reversed(children):
+        bit = 1 << cell
+        child = [b & ~bit for b in boards]
+        child[d] |= bit
+        stack.append((child, placed, boards))
 
 
 def boards_to_cells(boards: Boards, cell_count: int) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ..board.grid import Grid
 from ..board.shape import Shape
 from ..compiled.budget import DEFAULT_MAX_NODES
-from . import engines
+from . import engines, places
 from .search import Boards, Search, Tables
 
 
@@ -39,13 +39,21 @@ def plain_search(shape: Shape, boards: Boards, placed: int, limit: int = 2,
 def count_solutions(grid: Grid, limit: int = 2, max_nodes: int = DEFAULT_MAX_NODES,
                     least_constraining: bool = False) -> Search:
     """Count the grid's solutions up to limit (2 answers 'is it unique?'), settling each
-    node with singles and locked candidates (search.singles_and_locked)."""
-    return engines.engine(grid.shape).count(grid.cells, limit, max_nodes, least_constraining)
+    node with singles and locked candidates (search.singles_and_locked); where that runs
+    out of nodes, once more branching on a unit's places as well (places.retry)."""
+    first = engines.engine(grid.shape).count(grid.cells, limit, max_nodes, least_constraining)
+    if first.complete:
+        return first
+    return places.retry(grid.shape, grid.cells, limit, max_nodes, first)
 
 
 def solution_avoiding(shape: Shape, cells, cell: int, value: int,
                       max_nodes: int = DEFAULT_MAX_NODES) -> Search:
     """Search for a solution of the clues `cells` with `value` forbidden at `cell`: the
     forbidden-value check. If the clues have one solution S, no solution avoiding S[cell]
-    proves that a blank at `cell` keeps the puzzle unique — one search, not a full count."""
-    return engines.engine(shape).solution_avoiding(cells, cell, value, max_nodes)
+    proves that a blank at `cell` keeps the puzzle unique — one search, not a full count.
+    A give-up is tried once more as count_solutions does."""
+    first = engines.engine(shape).solution_avoiding(cells, cell, value, max_nodes)
+    if first.complete:
+        return first
+    return places.retry(shape, cells, 1, max_nodes, first, (cell, value))
