@@ -3,6 +3,7 @@ brute-force count, generation to a grade, grading and repeat keys."""
 
 from __future__ import annotations
 
+import hashlib
 from itertools import permutations, product
 
 import pytest
@@ -278,6 +279,51 @@ def test_an_expert_attempt_stuck_at_one_grade_gives_up_after_a_plateau(monkeypat
     made = generate.make_attempt(CalcCages, latin_of(6), 2, "expert")
     assert made is None
     assert len(climbs) == generate.PLATEAU == 6 < generate.CLIMBS
+
+
+# made_unique()'s 9x9 expert drafts by seed (generate.first_draft from Rng(seed)): their
+# groups' digest.
+NINE_EXPERT_DRAFTS = {0: "3198fa1bb591b5cf", 1: "acdca658890711cd"}
+
+
+def _unique_nine(seed: int):
+    """made_unique() of the 9x9 expert first draft of Rng(seed): (the draft or None, the
+    first draft, where the rng is left)."""
+    rng, recipe = Rng(seed), generate.RECIPES["expert"]
+    first = first_draft(CalcCages, latin_of(9), rng, recipe)
+    return generate.made_unique(first, rng, recipe), first, rng.state
+
+
+def _groups_digest(draft) -> str:
+    return hashlib.sha256(repr(sorted(draft.groups)).encode()).hexdigest()[:16]
+
+
+@pytest.mark.both_cores
+def test_a_9x9_expert_draft_is_proven_unique_from_where_the_grader_stalls():
+    """The grader stalls on the draft (its cells left open), and the search from the
+    candidates it left finds no second solution: the same draft on both cores; the first
+    draft, which has a second solution, is not proven so."""
+    draft, first, _ = _unique_nine(1)
+    recipe = generate.RECIPES["expert"]
+    assert _groups_digest(draft) == NINE_EXPERT_DRAFTS[1]
+    root = generate._stalled_root(draft, draft.grading_tables())
+    with compiled.using(False, "the Python grader's stall"):
+        assert generate._stalled_root(draft, draft.grading_tables()) == root
+    assert root is not None and sum(map(int.bit_count, root)) < 81 * 9
+    assert generate._proven_from_stall(draft, recipe)
+    assert not generate._proven_from_stall(first, recipe)
+
+
+def test_the_proof_from_the_stall_keeps_the_blank_boards_drafts(monkeypatch):
+    """Where the search from a blank board proves a draft, the proof from the stall makes
+    the same draft, the rng left alike (seed 1); where it ran out of nodes and dropped
+    the attempt, the proof from the stall finishes and the attempt goes on (seed 0)."""
+    stall = {seed: _unique_nine(seed) for seed in (0, 1)}
+    monkeypatch.setattr(generate, "PROOF_FROM_STALL_MIN_SIZE", 10)
+    blank = {seed: _unique_nine(seed) for seed in (0, 1)}
+    assert stall[1][0].groups == blank[1][0].groups and stall[1][2] == blank[1][2]
+    assert blank[0][0] is None
+    assert _groups_digest(stall[0][0]) == NINE_EXPERT_DRAFTS[0]
 
 
 def test_a_climbs_changes_near_the_crux_are_made_alone_the_rest_drawn_as_before():

@@ -54,7 +54,9 @@ def test_each_cycle_swapped_is_another_latin_square():
     (CALCUDOKU, 6, 0, (83, 9)),
     (ADDITION_CALCUDOKU, 6, 1, (50, 7)),
     (HIDDEN_CALCUDOKU, 6, 2, (53, 5)),
-    (CALCUDOKU, 9, 0, (174, 8)),
+    # 9x9: Rng(0)'s first unique draft is proven from where the grader stalls; the search
+    # from a blank board ran out of nodes on it, and the draft after it was taken
+    (CALCUDOKU, 9, 0, (117, 7)),
 ])
 def test_a_swap_found_is_a_second_solution_and_c_finds_the_pythons(kind, size, seed, expected):
     swap, found = compiled.calcudoku_swapper(), 0

@@ -226,6 +226,19 @@ class _Solved:
 SOLVED: Any = _Solved()
 
 
+def stall_of_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: bytes,
+                    plan: tuple) -> tuple[list[int], list[int]] | None:
+    """Where one compiled grading of the blank state of cages given as tables stalls: the
+    values it placed (0 for open) and per digit the open cells that may hold it; None
+    where it finishes."""
+    count, full = shape.cell_count, shape.all_cells_mask
+    values = [0] * count
+    _, _, _, digit_cells, open_cells, *_ = compiled.calcudoku_grader()(
+        board[0], shape.size, tables, values, [(1 << shape.size) - 1] * count, full, full,
+        board[1], cage_sums, *plan[:2])
+    return (values, list(digit_cells)) if open_cells else None
+
+
 def _graded_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: bytes,
                    plan: tuple) -> tuple[int, list, int]:
     """One compiled grading of the blank state of cages given as tables: (the hardest bulk

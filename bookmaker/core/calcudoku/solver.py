@@ -53,13 +53,15 @@ def calcudoku_solutions(cages: CalcCages, givens=None, limit: int = 2,
 NOT_SEARCHED: Any = object()  # other_solution_of_tables() on the pure core
 
 
-def other_solution(cages: CalcCages, solution, max_nodes: int = DEFAULT_MAX_NODES):
+def other_solution(cages: CalcCages, solution, max_nodes: int = DEFAULT_MAX_NODES,
+                   root: Boards | None = None):
     """A solution of the cages other than `solution` (a complete grid), None if there is
-    none; the search visits `solution` first and keeps the next it meets. Raises
-    ValueError if the search runs out of nodes first."""
+    none; the search visits `solution` first and keeps the next it meets, from `root`
+    (per value, the cells it may hold: every solution among them) or a blank board.
+    Raises ValueError if the search runs out of nodes first."""
     tables = cages.narrowing_tables
     found = NOT_SEARCHED if tables is None else \
-        other_solution_of_tables(cages.shape, tables, solution, max_nodes)
+        other_solution_of_tables(cages.shape, tables, solution, max_nodes, root)
     if found is not NOT_SEARCHED:
         return found
     found = []
@@ -71,7 +73,7 @@ def other_solution(cages: CalcCages, solution, max_nodes: int = DEFAULT_MAX_NODE
             if cells != tuple(solution):
                 found.append(cells)
         return placed
-    start = initial_boards(cages, (0,) * cages.cell_count)
+    start = (list(root), 0) if root is not None else initial_boards(cages, (0,) * cages.cell_count)
     assert start is not None  # a blank board never clashes
     result = search(cages, *start, limit=2, max_nodes=max_nodes,
                     order_values=known_first(solution), settle=settle_noting)
@@ -81,16 +83,16 @@ def other_solution(cages: CalcCages, solution, max_nodes: int = DEFAULT_MAX_NODE
 
 
 def other_solution_of_tables(shape: Shape, tables: bytes, solution,
-                             max_nodes: int = DEFAULT_MAX_NODES):
+                             max_nodes: int = DEFAULT_MAX_NODES, root: Boards | None = None):
     """other_solution() of the cage set whose narrowing_tables are `tables`, by the
     compiled search, without the cage set (a generator's drafts have their tables from
     their cages' words); NOT_SEARCHED on the pure core."""
     found = compiled.calcudoku_searcher()
     if found is None:
         return NOT_SEARCHED
-    *_, complete, _, other = found(engines.engine(shape).native, tables,
-                                   [shape.all_cells_mask] * shape.size, 0, 2, max_nodes,
-                                   solution, True)
+    boards = [shape.all_cells_mask] * shape.size if root is None else list(root)
+    *_, complete, _, other = found(engines.engine(shape).native, tables, boards, 0, 2,
+                                   max_nodes, solution, True)
     if not complete:
         raise ValueError(f"no answer within {max_nodes} nodes")
     return other
