@@ -231,11 +231,8 @@ def stall_of_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: bytes,
     """Where one compiled grading of the blank state of cages given as tables stalls: the
     values it placed (0 for open) and per digit the open cells that may hold it; None
     where it finishes."""
-    count, full = shape.cell_count, shape.all_cells_mask
-    values = [0] * count
-    _, _, _, digit_cells, open_cells, *_ = compiled.calcudoku_grader()(
-        board[0], shape.size, tables, values, [(1 << shape.size) - 1] * count, full, full,
-        board[1], cage_sums, *plan[:2])
+    answer, values = _graded_blank(shape, board, tables, cage_sums, plan)
+    _, _, _, digit_cells, open_cells, *_ = answer
     return (values, list(digit_cells)) if open_cells else None
 
 
@@ -243,11 +240,20 @@ def _graded_tables(shape: Shape, board: tuple, tables: bytes, cage_sums: bytes,
                    plan: tuple) -> tuple[int, list, int]:
     """One compiled grading of the blank state of cages given as tables: (the hardest bulk
     rank, the steps found as (rank, length), the cells left open)."""
-    count, full = shape.cell_count, shape.all_cells_mask
-    _, rank, found, _, open_cells, _, _, _ = compiled.calcudoku_grader()(
-        board[0], shape.size, tables, [0] * count, [(1 << shape.size) - 1] * count,
-        full, full, board[1], cage_sums, *plan[:2])
+    _, rank, found, _, open_cells, *_ = _graded_blank(shape, board, tables, cage_sums, plan)[0]
     return rank, found, open_cells
+
+
+def _graded_blank(shape: Shape, board: tuple, tables: bytes, cage_sums: bytes,
+                  plan: tuple) -> tuple[tuple, list[int]]:
+    """The compiled grader's answer on the blank state of cages given as tables, and the
+    values it placed (the state's list, changed in place)."""
+    count, full = shape.cell_count, shape.all_cells_mask
+    values = [0] * count
+    answer = compiled.calcudoku_grader()(
+        board[0], shape.size, tables, values, [(1 << shape.size) - 1] * count, full, full,
+        board[1], cage_sums, *plan[:2])
+    return answer, values
 
 
 def _grade_and_work_of(rank: int, found, ladder: Ladder) -> tuple[str, float]:

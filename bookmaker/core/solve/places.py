@@ -12,6 +12,7 @@ both cores: it is reached so seldom that it has no C twin.
 
 from __future__ import annotations
 
+from ..bits import bits_of
 from ..board.shape import Shape
 from .locked import locked_pairs
 from .search import (
@@ -56,18 +57,8 @@ def fewest_places(shape: Tables) -> Brancher:
                         fewest, where = k, (places, d)
         if where is None:
             return best
-        return [(c, where[1]) for c in _cells(where[0])]
+        return [(c, where[1]) for c in bits_of(where[0])]
     return branch
-
-
-def _cells(mask: int) -> list[int]:
-    """The cells of a mask, lowest first."""
-    cells = []
-    while mask:
-        low = mask & -mask
-        cells.append(low.bit_length() - 1)
-        mask ^= low
-    return cells
 
 
 def retry(shape: Shape, cells, limit: int, max_nodes: int, first: Search,
