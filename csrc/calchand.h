@@ -186,6 +186,35 @@ static inline uint64_t filling_at(const Cage *cage, int f) {
     return filling;
 }
 
+/* The `count` fillings of `at` or-ed, four a turn (as keep_within). */
+static inline uint64_t union_of(const uint64_t *at, int count) {
+    uint64_t a = 0, b = 0, c = 0, d = 0;
+    int f = 0;
+    for (; f + 4 <= count; f += 4) a |= at[f], b |= at[f + 1], c |= at[f + 2], d |= at[f + 3];
+    for (; f < count; f++) a |= at[f];
+    return a | b | c | d;
+}
+
+/* The fillings of `from` (count of them) that put no digit outside `wanted`, into `to`
+   (which may be `from`: a filling is read before its place is written), their union into
+   *all; how many. Four a turn: the loop's own count and test weigh as much as a filling's. */
+static inline int keep_within(const uint64_t *from, int count, uint64_t *to, uint64_t wanted,
+                              uint64_t *all) {
+    uint64_t out = ~wanted, any = 0;
+    int kept = 0, f = 0;
+    for (; f + 4 <= count; f += 4) {
+        uint64_t a = from[f], b = from[f + 1], c = from[f + 2], d = from[f + 3];
+        if (!(a & out)) to[kept++] = a, any |= a;
+        if (!(b & out)) to[kept++] = b, any |= b;
+        if (!(c & out)) to[kept++] = c, any |= c;
+        if (!(d & out)) to[kept++] = d, any |= d;
+    }
+    for (; f < count; f++)
+        if (!(from[f] & out)) any |= to[kept++] = from[f];
+    *all = any;
+    return kept;
+}
+
 /* The cage's fillings every value of which `wanted` allows, into `live` (its list narrowed
    where `wanted` allows no more than last time, and kept as it is where what it no longer
    allows is in none of its fillings, else made again from `wider`'s list where that allows
@@ -197,15 +226,12 @@ static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted, co
     if (live->count < 0 || wanted & ~live->wanted) {
         if (cage->span && (wanted & cage->span) == cage->span) {
             live->at = (const uint64_t *)(const void *)cage->fillings;
-            for (int f = 0; f < cage->count; f++) all |= live->at[f];
+            all = union_of(live->at, cage->count);
             live->count = cage->count, live->wanted = wanted, live->all = all;
             return;
         }
         if (wider && wider->count >= 0 && !(wanted & ~wider->wanted))
-            for (int f = 0; f < wider->count; f++) {
-                uint64_t filling = wider->at[f];
-                if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
-            }
+            kept = keep_within(wider->at, wider->count, live->room, wanted, &all);
         else
             for (int f = 0; f < cage->count; f++) {
                 uint64_t filling = filling_at(cage, f);
@@ -215,10 +241,7 @@ static inline void narrow_live(const Cage *cage, Live *live, uint64_t wanted, co
         live->wanted = wanted;
         return;
     } else {
-        for (int f = 0; f < live->count; f++) {
-            uint64_t filling = live->at[f];
-            if ((filling & wanted) == filling) live->room[kept++] = filling, all |= filling;
-        }
+        kept = keep_within(live->at, live->count, live->room, wanted, &all);
     }
     live->at = live->room, live->count = kept, live->wanted = wanted, live->all = all;
 }
