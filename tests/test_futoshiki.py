@@ -18,6 +18,7 @@ from bookmaker.core.futoshiki.signs import SignError, all_signs, signs_of, sorte
 from bookmaker.core.futoshiki.solver import futoshiki_solutions
 from bookmaker.core.futoshiki.text import format_futoshiki, parse_futoshiki
 from bookmaker.core.kinds.kind import MakeRequest
+from bookmaker.core.latin import generate as latin_generate
 from bookmaker.core.latin.fill import random_latin
 from bookmaker.core.latin.moves import square_moves
 from bookmaker.core.rng import Rng
@@ -197,3 +198,34 @@ def test_the_check_visits_the_same_nodes_and_solutions_as_before():
     givens[23], givens[25] = 4, 6
     found = check_futoshiki(signs, givens)
     assert (found.count, found.complete, found.nodes) == (1, True, 41)
+
+
+NINE_MEDIUM_9 = (  # its proof takes the solver 27,427 nodes, past the trials' 20,000
+    "............2.............................7..............8..............5........ "
+    "<...<.......<.<<.<....<...>.....<<.....>....<.......<...<.>>...<<<<....< "
+    "..^...^^^.....^.vv..v......v..v...v...^.^..^v^....v..........^.....v.^..")
+
+
+def test_a_sparse_9x9_is_made_where_its_proof_outruns_a_trials_budget():
+    """bench_every_grade found 9x9 medium and hard seeds stopped by a proof that ran out of
+    nodes (a grade the kind accepts must be made for every seed): the kept puzzle's proof
+    has a budget of its own."""
+    puzzle, grading = FUTOSHIKI.generate(9, 9, "medium", worded=False)
+    assert (FUTOSHIKI.line(puzzle), grading.grade, grading.hardest) == \
+        (NINE_MEDIUM_9, "medium", "X-Wing")
+    proof = futoshiki_solutions(puzzle.extras, puzzle.givens.cells, 2,
+                                latin_generate.PROOF_MAX_NODES, puzzle.solution.cells)
+    assert (proof.count, proof.complete, proof.nodes) == (1, True, 27_427)
+    assert proof.nodes > latin_generate.SOLVER_MAX_NODES
+    FUTOSHIKI.verify(puzzle)
+
+
+def test_a_proof_that_runs_out_of_nodes_drops_its_attempt_for_the_next(monkeypatch):
+    """Undecided is not a disagreement: the attempt fails, as Kakuro's does, and the seed
+    is made from a later attempt whose proof fits the budget."""
+    monkeypatch.setattr(latin_generate, "PROOF_MAX_NODES", 20_000)
+    puzzle, _ = FUTOSHIKI.generate(9, 9, "medium", worded=False)
+    assert FUTOSHIKI.line(puzzle) != NINE_MEDIUM_9
+    proof = futoshiki_solutions(puzzle.extras, puzzle.givens.cells, 2, 20_000,
+                                puzzle.solution.cells)
+    assert (proof.count, proof.complete) == (1, True)

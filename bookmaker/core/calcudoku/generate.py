@@ -102,6 +102,10 @@ from .swaps import second_by_swap
 from .techniques import CalcCandidates
 
 SOLVER_MAX_NODES = 20_000
+# The kept puzzle's proof from a blank board: a 9x9 expert draft may be proven from where
+# the grader stalls (_proven_from_stall()) where a blank board's search runs past
+# SOLVER_MAX_NODES; one past this too is undecided and its attempt dropped.
+PROOF_MAX_NODES = 200_000
 # Up to this size a hardened draft graded up to 'extreme' meets the solver before the
 # grader: most are no longer unique, and the solver says so sooner than the grader's
 # forcing chains (in Python) stall (6x6 extreme, bench seeds 0-19: 40 -> 21 ms mean; 9x9:
@@ -168,12 +172,17 @@ def generate_calcudoku(cages_type: type[CalcCages], shape: Shape, seed: int,
     if difficulty not in DIFFICULTIES:
         raise ValueError(f"unknown difficulty {difficulty!r}; expected one of: "
                          f"{', '.join(DIFFICULTIES)}")
+    if shape.blocks:  # the compiled loop reads rows and columns alone
+        raise ValueError(f"a Calcudoku's board has rows and columns alone; not "
+                         f"{len(shape.blocks)} blocks besides")
     attempts = max_attempts or ATTEMPTS
     for attempt in range(attempts):
         made = make_attempt(cages_type, shape, attempt_seed(seed, attempt), difficulty)
         if made is not None:
             solution, cages, grading = made
-            return _proven(shape, seed, difficulty, solution, cages), grading
+            puzzle = _proven(shape, seed, difficulty, solution, cages)
+            if puzzle is not None:
+                return puzzle, grading
     raise GenerationError(f"could not make {with_article(repr(difficulty))} "
                           f"{shape.size}x{shape.size} Calcudoku ({cages_type.mode}) in "
                           f"{counted(attempts, 'attempt')}")
@@ -183,11 +192,15 @@ def _blank(shape: Shape) -> Grid:
     return Grid(shape, (0,) * shape.cell_count)
 
 
-def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: CalcCages) -> Puzzle:
+def _proven(shape: Shape, seed: int, difficulty: str, solution,
+            cages: CalcCages) -> Puzzle | None:
     """The Puzzle, once its cages pass the checks the drafts skipped and the solver has
-    found the one solution again."""
+    found the one solution again; None if it cannot decide within PROOF_MAX_NODES (the
+    attempt fails)."""
     cages = cages.checked()  # its tables kept, not made again
-    found = calcudoku_solutions(cages, limit=2, max_nodes=SOLVER_MAX_NODES, prefer=solution)
+    found = calcudoku_solutions(cages, limit=2, max_nodes=PROOF_MAX_NODES, prefer=solution)
+    if found.undecided:
+        return None
     if not (found.unique and found.solution == solution):
         raise CalcudokuDisagreement(
             f"the Calcudoku solver does not confirm a generated {shape} Calcudoku (seed "

@@ -74,7 +74,9 @@ def generate_hashi(sides: Sides, seed: int,
         if not grading.guessing and difficulty in ("any", grading.grade):
             if grading.grade == HASHI_GRADES[0]:
                 layout, bridges, grading = _varied(sides, network, rng, grading)
-            return _proven(seed, difficulty, layout, bridges), grading
+            puzzle = _proven(seed, difficulty, layout, bridges)
+            if puzzle is not None:
+                return puzzle, grading
         reached.append("guessing" if grading.guessing else grading.grade)
     raise GenerationError(f"could not make {with_article(repr(difficulty))} {sides[0]}x{sides[1]} "
                           f"Hashi "
@@ -203,10 +205,14 @@ def _touches_island(sides: Sides, board: list[int], cell: int) -> bool:
                board[(row + dr) * width + col + dc] == ISLAND for dr, dc in _STEPS)
 
 
-def _proven(seed: int, difficulty: str, layout: Layout, bridges: tuple[int, ...]) -> Puzzle:
-    """The Puzzle, once the solver has found its one solution again."""
+def _proven(seed: int, difficulty: str, layout: Layout,
+            bridges: tuple[int, ...]) -> Puzzle | None:
+    """The Puzzle, once the solver has found its one solution again; None if it cannot
+    decide within its budget (the attempt fails)."""
     found = hashi_solutions(layout, 2, SOLVER_MAX_NODES, prefer=bridges)
-    if not (found.complete and found.unique and found.solution == bridges):
+    if found.undecided:
+        return None
+    if not (found.unique and found.solution == bridges):
         raise VerificationError(
             f"the Hashi solver does not confirm a generated {layout.height}x{layout.width} "
             f"puzzle (seed {seed}): {counted(found.count, 'solution')}, search complete: "

@@ -291,7 +291,7 @@ def _proven(filling: Filling, seed: int, difficulty: str, symmetry: str) -> Puzz
     found = kakuro_solutions(clues, blank.cells, limit=2, max_nodes=CHECK_MAX_NODES,
                              prefer=filling.values)
     solution = tuple(filling.values)
-    if not found.complete and found.count < 2:
+    if found.undecided:
         return None
     if not (found.unique and found.solution == solution):
         raise KakuroDisagreement(

@@ -95,19 +95,23 @@ def generate_killer(shape: Shape, seed: int, difficulty: str = "any",
     for attempt in range(attempts):
         solution, cages, grading = _attempt(shape, attempt_seed(seed, attempt), difficulty)
         if difficulty in ("any", grading.grade) and len(cages.cages) <= len(CAGE_LETTERS):
-            return _proven(shape, seed, difficulty, solution, cages, grading), grading
+            puzzle = _proven(shape, seed, difficulty, solution, cages)
+            if puzzle is not None:
+                return puzzle, grading
         reached.append(grading.grade)
     raise GenerationError(f"could not make {with_article(repr(difficulty))} {shape} "
                           f"Killer in {counted(attempts, 'attempt')} (they were "
                           f"{', '.join(sorted(set(reached), key=GRADES.index))})")
 
 
-def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: Cages,
-            grading: Grading) -> Puzzle:
-    """The Puzzle, once the Killer solver has found the one solution again."""
+def _proven(shape: Shape, seed: int, difficulty: str, solution, cages: Cages) -> Puzzle | None:
+    """The Puzzle, once the Killer solver has found the one solution again; None if it
+    cannot decide within its budget (the attempt fails)."""
     blank = _blank(shape)
     found = killer_solutions(cages, blank.cells, limit=2, max_nodes=CHECK_MAX_NODES,
                              prefer=solution)
+    if found.undecided:
+        return None
     if not (found.unique and found.solution == solution):
         raise KillerDisagreement(
             f"the Killer solver does not confirm a generated {shape} Killer (seed {seed}): "

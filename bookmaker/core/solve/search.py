@@ -64,6 +64,12 @@ class Search:
     def unique(self) -> bool:
         return self.complete and self.count == 1
 
+    @property
+    def undecided(self) -> bool:
+        """It ran out of nodes before a second solution turned up: neither unique nor not
+        (a generator drops such an attempt; it is no disagreement)."""
+        return not self.complete and self.count < 2
+
 
 def initial_boards(shape: Tables, cells) -> tuple[Boards, int] | None:
     """Boards and placed mask for the given clues, or None if two clues clash."""
