@@ -167,7 +167,7 @@ def test_a_pickled_kind_unpickles_as_the_same_kind_without_the_registry(tmp_path
 
 def _some_extras(kind, board):
     if kind.extras_type is not Cages:  # not a Killer: a puzzle of the kind, made
-        return kind.make(MakeRequest(kind.frame(board.size), 1, "beginner")).extras
+        return kind.make(MakeRequest(kind.frame(board.size), 1, "any")).extras
     givens, extras = kind.read("." * 81 + " " + "".join("ABCDEFGHI"[c // 9] for c in range(81))
                                + " " + ",".join(["45"] * 9), board)
     return extras
