@@ -130,6 +130,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     processes = list((getattr(pool, "_processes", None) or {}).values())
     manager = getattr(pool, "_executor_manager_thread", None)
     results = getattr(pool, "_result_queue", None)
+    calls = getattr(pool, "_call_queue", None)
     pool.shutdown(wait=False, cancel_futures=True)
     with _cancelled_futures_race_ignored(manager):
         for process in processes:
@@ -143,6 +144,12 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         # `head` hung now and then): with this end closed too, it reads the end of file.
         if results is not None:
             results._writer.close()
+        # The call queue's feeder thread may be stuck writing calls to a pipe no worker
+        # will read, and the interpreter's exit joined it forever (a run piped to `head`
+        # hung now and then under load, py-spy showed where): the calls are cancelled, so
+        # the exit does not wait for it.
+        if calls is not None:
+            calls.cancel_join_thread()
         # Left running, the thread closed its wake-up pipe while the interpreter's exit
         # wrote to it (Python 3.11: "OSError: Bad file descriptor" on stderr).
         if manager is not None:
