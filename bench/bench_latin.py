@@ -12,6 +12,11 @@ and BOOKMAKER_TOWERS. Without them the comparison is left out.
     python bench/bench_latin.py --sizes    # every size, 5 a grade
     python bench/bench_latin.py --quick    # smoke run: 3 a grade, 1 expert and extreme
     python bench/bench_latin.py --kind skyscrapers --grades easy hard   # some only
+
+Each of our grades is also timed beside the grade of Tatham's it is paired with (PAIRED:
+by name and the techniques they ask; his solver is not run on our puzzles), his run
+right before ours and right after: the machines are shared, their speed drifts within a
+run, and a ratio against his grades timed minutes later charged a slow phase to one side.
 """
 
 from __future__ import annotations
@@ -40,6 +45,12 @@ TATHAM = {  # kind: (environment variable, size, grades as Tatham's params name 
     "skyscrapers": ("BOOKMAKER_TOWERS", 6, (("Easy", "e"), ("Hard", "h"), ("Extreme", "x"),
                                             ("Unreasonable", "u"))),
 }
+PAIRED = {  # kind: our grade -> Tatham's grade it stands beside (bench/README.md's table)
+    "futoshiki": {"beginner": "Trivial", "easy": "Easy", "medium": "Tricky", "hard": "Tricky",
+                  "expert": "Extreme", "extreme": "Recursive"},
+    "skyscrapers": {"beginner": "Easy", "easy": "Easy", "medium": "Hard", "hard": "Hard",
+                    "expert": "Extreme", "extreme": "Unreasonable"},
+}
 
 
 def made(kind, size: int, grade: str, count: int) -> tuple[list[float], Counter, list[str]]:
@@ -64,15 +75,21 @@ def made(kind, size: int, grade: str, count: int) -> tuple[list[float], Counter,
     return seconds, used, failed
 
 
-def speed_rows(kind, size: int, counts: dict[str, int]) -> dict[str, tuple[Counter, int]]:
+def speed_rows(kind, size: int, counts: dict[str, int],
+               beside: dict[str, tuple[float, float]]) -> dict[str, tuple[Counter, int]]:
     """Print a table row per grade (of `counts`) as it is measured; the techniques each
-    grade used."""
+    grade used. Where Tatham's paired grade can be timed (at his size), `beside` gets
+    (our median, his seconds a puzzle timed right before and right after ours)."""
     usage: dict[str, tuple[Counter, int]] = {}
     for grade in counts:
         if kind.grade_problem(latin_of(size), grade):
             print(f"| {size}x{size} | {grade} | not made | | | | |", flush=True)
             continue
+        before = tatham_paired(kind.name, size, grade)
         seconds, used, failed = made(kind, size, grade, counts[grade])
+        after = tatham_paired(kind.name, size, grade)
+        if seconds and before is not None and after is not None:
+            beside[grade] = (statistics.median(seconds), (before + after) / 2)
         usage[grade] = (used, len(seconds))
         if not seconds:
             print(f"| {size}x{size} | {grade} | 0 | | | | {len(failed)} failed |", flush=True)
@@ -99,17 +116,40 @@ def usage_table(usage: dict[str, tuple[Counter, int]]) -> str:
 
 def tatham_rows(kind_name: str, count: int) -> list[list[str]]:
     variable, size, grades = TATHAM[kind_name]
-    program = os.environ.get(variable)
-    if not program:
+    if not os.environ.get(variable):
         return [[f"(set {variable} to time Tatham's generator)", "", ""]]
     rows = []
     for title, letter in grades:
-        runs = [float(subprocess.run([program, f"{size}d{letter}", str(count), str(seed)],
-                                     capture_output=True, text=True, check=True).stdout.split()[-1])
-                for seed in range(3)]
-        median = statistics.median(runs)
+        median = statistics.median(tatham_seconds(kind_name, letter, count, seed)
+                                   for seed in range(3))
         rows.append([f"{size}x{size}", title, f"{median:.5f}", f"{1 / median:,.0f}"])
     return rows
+
+
+def tatham_seconds(kind_name: str, letter: str, count: int, seed: int) -> float:
+    """CPU seconds a puzzle of Tatham's generator at his grade `letter`, over `count`."""
+    variable, size, _ = TATHAM[kind_name]
+    ran = subprocess.run([os.environ[variable], f"{size}d{letter}", str(count), str(seed)],
+                         capture_output=True, text=True, check=True)
+    return float(ran.stdout.split()[-1])
+
+
+def tatham_paired(kind_name: str, size: int, grade: str, count: int = 100) -> float | None:
+    """Tatham's seconds a puzzle at the grade paired with ours, or None where he is not
+    timed (no program named, another size)."""
+    variable, his_size, grades = TATHAM[kind_name]
+    if not os.environ.get(variable) or size != his_size:
+        return None
+    letter = dict(grades)[PAIRED[kind_name][grade]]
+    return tatham_seconds(kind_name, letter, count, 0)
+
+
+def paired_table(kind_name: str, beside: dict[str, tuple[float, float]]) -> str:
+    """Our median and his, timed beside each other, and their ratio (above 1: ours slower)."""
+    rows = [[grade, PAIRED[kind_name][grade], f"{ours * 1000:.2f}", f"{his * 1000:.2f}",
+             f"**{ours / his:.2f}x**"] for grade, (ours, his) in beside.items()]
+    return timing.markdown_table(["grade", "Tatham's grade", "ours median ms",
+                                  "his ms, before and after ours", "ours / his"], rows, 2)
 
 
 def main() -> None:
@@ -135,7 +175,11 @@ def main() -> None:
         print(f"\n## {kind.title}: made and proven twice, one core (CPU seconds a puzzle)\n")
         print("| size | grade | puzzles | median s | 90th percentile s | mean s | puzzles/s |")
         print("|---|---|---:|---:|---:|---:|---:|", flush=True)
-        usages = {size: speed_rows(kind, size, counts) for size in sizes}
+        beside: dict[str, tuple[float, float]] = {}
+        usages = {size: speed_rows(kind, size, counts, beside) for size in sizes}
+        if beside:
+            print("\n### Beside Tatham's paired grade, timed around each of ours\n")
+            print(paired_table(name, beside))
         if not args.sizes:
             size = GOALS[name]
             print(f"\n### {kind.title} {size}x{size}: puzzles of each grade using each "
