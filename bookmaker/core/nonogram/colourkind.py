@@ -45,9 +45,9 @@ if TYPE_CHECKING:
 # The colours of a random grid (asked for with `picture: random`): red, blue, yellow.
 RANDOM_PALETTE = ("c0392b", "2e6fb0", "f1c40f")
 LINE_SYMBOLS = set("0123456789abcdef,/")
-# Random grids a job tries for its grade: fewer come out easy than black and white ones do
-# (bench_every_grade, seeds 0-19: 19 in 20 at 6x6, 9 in 20 at 19x19), and 40 tries at
-# 9 in 20 miss once in a billion seeds.
+# Random grids a job tries for its grade, each eased by printing cells (colour_at_most):
+# one more is drawn only where a harder step strikes a colour without settling a cell, or
+# the cells printed leave it easier than asked.
 GRID_TRIES = 40
 
 
@@ -94,30 +94,38 @@ class ColourNonogramKind(NonogramKind):
 
     def make(self, request: MakeRequest) -> Puzzle:
         """The puzzle of the request's painted picture (as hard as it makes it), or of a
-        random grid of three colours, grids tried in turn until one is of the grade asked
-        for; proven by both proofs as it is made and again here, and graded."""
+        random grid of three colours with cells printed until it is no harder than asked,
+        grids tried in turn until one is of the grade; proven by both proofs as it is made
+        and again here, and graded."""
         rng = Rng(request.seed)
-        pictured = isinstance(request.picture, PaintedPicture)
-        for _ in range(1 if pictured else GRID_TRIES):
-            puzzle = self._made(request, rng)
+        graded = not isinstance(request.picture, PaintedPicture) and request.difficulty != "any"
+        for _ in range(GRID_TRIES if graded else 1):
+            puzzle = self._made(request, rng, graded)
+            if puzzle is None:
+                continue
             grading = self.grade(puzzle.givens, puzzle.extras)
-            if pictured or request.difficulty in ("any", grading.grade):
+            if not graded or grading.grade == request.difficulty:
                 self.verify(puzzle)
                 return puzzle.graded(grading)
         height, width = request.frame.frame
         raise GenerationError(f"no {height}x{width} random colour Nonogram of grade "
                               f"{request.difficulty!r} in {GRID_TRIES} grids")
 
-    def _made(self, request: MakeRequest, rng: Rng) -> Puzzle:
-        """The puzzle of the request's painted picture, else of a random grid drawn by rng,
-        proven by both proofs as it is made."""
-        from .colourmaker import make_from_colour_picture, random_colour_grid
+    def _made(self, request: MakeRequest, rng: Rng, eased: bool) -> Puzzle | None:
+        """The puzzle of the request's painted picture, else of a random grid drawn by rng
+        (`eased`: to no harder than the grade asked for, None where it cannot be), proven
+        by both proofs as it is made."""
+        from .colourmaker import colour_at_most, make_from_colour_picture, random_colour_grid
 
         height, width = request.frame.frame
         painted = request.picture if isinstance(request.picture, PaintedPicture) else \
             PaintedPicture(random_colour_grid(height, width, len(RANDOM_PALETTE), rng),
                            RANDOM_PALETTE)
-        made = make_from_colour_picture(painted.cells, rng).puzzle
+        made: ColourNonogram | None = make_from_colour_picture(painted.cells, rng).puzzle
+        if eased and made is not None:
+            made = colour_at_most(made, request.difficulty)
+        if made is None:
+            return None
         clues = ColourClues(made.rows, made.columns, painted.palette)
         return Puzzle(_givens_grid(made), _grid(made.solution), request.seed,
                       difficulty=request.difficulty, extras=clues)

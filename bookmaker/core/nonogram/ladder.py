@@ -36,6 +36,12 @@ LADDER_NAMES = {line_solver.CONTRADICTIONS: "contradiction"}
 _WEIGHTS = {t.name: t for t in LADDER}
 
 
+def techniques_within(grade: str) -> frozenset[str]:
+    """The names of the techniques the ladder ranks at the grade or below."""
+    return frozenset(t.name for t in LADDER
+                     if NONOGRAM_GRADES.index(t.grade) <= NONOGRAM_GRADES.index(grade))
+
+
 def grade_nonogram(puzzle: Nonogram) -> Grading:
     """The grading of the line solver's solve, probing included; stuck: guessing."""
     solver = line_solver.LineSolver(puzzle, probing=True)

@@ -55,10 +55,9 @@ def at_most(puzzle: Nonogram, grade: str) -> Nonogram:
     """The puzzle with cells printed as givens until it needs no technique harder than
     the grade: each time the cells the first harder step settles (one at a time took a
     15x15 9 s). It ends, for every puzzle: a puzzle of givens alone needs no technique."""
-    from .ladder import LADDER, NONOGRAM_GRADES, grade_nonogram
+    from .ladder import grade_nonogram, techniques_within
 
-    allowed = {t.name for t in LADDER
-               if NONOGRAM_GRADES.index(t.grade) <= NONOGRAM_GRADES.index(grade)}
+    allowed = techniques_within(grade)
     while True:
         harder = next((step for step in grade_nonogram(puzzle).steps
                        if step.technique not in allowed), None)
