@@ -13,7 +13,7 @@ from ..rng import Rng
 from .colourautomata import grids_by_colour_automata
 from .colourpuzzle import ColourNonogram, as_picture
 from .coloursolver import ColourSolver, count_solutions
-from .maker import PROBE_BELOW, TRIALS, givens_for
+from .maker import PROBE_BELOW, TRIALS, givens_for, printed_within
 
 
 @dataclass(frozen=True)
@@ -57,24 +57,14 @@ def make_from_colour_picture(picture: Sequence[Sequence[int]], rng: Rng,
 
 
 def colour_at_most(puzzle: ColourNonogram, grade: str) -> ColourNonogram | None:
-    """The puzzle with cells printed as givens until it needs no technique harder than
-    the grade, each time the cells the first harder step settles (maker.at_most's way: a
-    random 20x20 needs one or two such steps, 0.1-0.3 s, where drawing another grid takes
-    3 s); None where that step only strikes a colour, settling no cell."""
+    """maker.printed_within() of a colour Nonogram (a random 20x20 needs one or two turns,
+    0.1-0.3 s, where drawing another grid takes 3 s); None where a step that strikes a
+    colour settles no cell."""
     from .colourgrade import grade_colour_nonogram
-    from .ladder import techniques_within
 
-    allowed = techniques_within(grade)
-    while True:
-        harder = next((step for step in grade_colour_nonogram(puzzle).steps
-                       if step.technique not in allowed), None)
-        if harder is None:
-            return puzzle
-        if not harder.placements:
-            return None
-        cells = (divmod(cell, puzzle.width) for cell, _ in harder.placements)
-        puzzle = ColourNonogram.of_picture(puzzle.solution, puzzle.colours, puzzle.givens + tuple(
-            (row, column, puzzle.solution[row][column]) for row, column in cells))
+    return printed_within(puzzle, grade, lambda made: grade_colour_nonogram(made).steps,
+                          lambda made, givens: ColourNonogram.of_picture(
+                              made.solution, made.colours, made.givens + givens))
 
 
 def _solve(grid: list[list[int]], colours: int) -> ColourSolver:

@@ -5,8 +5,9 @@ printed as givens where the solver is stuck, until it solves; proof two must agr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from ..rng import Rng
 from .automata import count_by_automata
@@ -15,6 +16,7 @@ from .solver import LineSolver, count_solutions
 
 TRIALS = 8  # cells tried for each flip or given (a sample keeps a 40x40 quick)
 PROBE_BELOW = 40  # probing costs two propagations an unknown cell: tried when few are left
+Pictured = TypeVar("Pictured", bound=Any)  # a Nonogram or a colour one: solution, givens, width
 
 
 @dataclass(frozen=True)
@@ -52,20 +54,35 @@ def make_from_picture(picture: Sequence[Sequence[bool]], rng: Rng,
 
 
 def at_most(puzzle: Nonogram, grade: str) -> Nonogram:
+    """printed_within() of a Nonogram: a black-and-white step always settles a cell."""
+    from .ladder import grade_nonogram
+
+    eased = printed_within(puzzle, grade, lambda made: grade_nonogram(made).steps,
+                           lambda made, givens: Nonogram.of_picture(made.solution,
+                                                                    made.givens + givens))
+    assert eased is not None
+    return eased
+
+
+def printed_within(puzzle: Pictured, grade: str, steps_of: Callable[[Pictured], Sequence],
+                   with_givens: Callable[[Pictured, tuple], Pictured]) -> Pictured | None:
     """The puzzle with cells printed as givens until it needs no technique harder than
     the grade: each time the cells the first harder step settles (one at a time took a
-    15x15 9 s). It ends, for every puzzle: a puzzle of givens alone needs no technique."""
-    from .ladder import grade_nonogram, techniques_within
+    15x15 9 s); None where that step settles none (a colour struck). It ends: each turn
+    prints a cell more, and a puzzle of givens alone needs no technique."""
+    from .ladder import techniques_within
 
     allowed = techniques_within(grade)
     while True:
-        harder = next((step for step in grade_nonogram(puzzle).steps
-                       if step.technique not in allowed), None)
+        harder = next((step for step in steps_of(puzzle) if step.technique not in allowed),
+                      None)
         if harder is None:
             return puzzle
+        if not harder.placements:
+            return None
         cells = (divmod(cell, puzzle.width) for cell, _ in harder.placements)
-        puzzle = Nonogram.of_picture(puzzle.solution, puzzle.givens + tuple(
-            (row, column, puzzle.solution[row][column]) for row, column in cells))
+        puzzle = with_givens(puzzle, tuple((row, column, puzzle.solution[row][column])
+                                           for row, column in cells))
 
 
 def random_grid(height: int, width: int, rng: Rng, shaded_percent: int = 55) -> Grid:
