@@ -121,9 +121,8 @@ class ColourNonogramKind(NonogramKind):
         painted = request.picture if isinstance(request.picture, PaintedPicture) else \
             PaintedPicture(random_colour_grid(height, width, len(RANDOM_PALETTE), rng),
                            RANDOM_PALETTE)
-        made: ColourNonogram | None = make_from_colour_picture(painted.cells, rng).puzzle
-        if eased and made is not None:
-            made = colour_at_most(made, request.difficulty)
+        drawn = make_from_colour_picture(painted.cells, rng).puzzle
+        made = colour_at_most(drawn, request.difficulty) if eased else drawn
         if made is None:
             return None
         clues = ColourClues(made.rows, made.columns, painted.palette)
